@@ -1,0 +1,54 @@
+import { resolve } from 'node:path';
+
+/** Server configuration: environment variables, overridable by `--NAME=value` flags. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Folder for the SQLite database and media files. */
+  dataDir: string;
+  /** PostgreSQL connection string; the embedded SQLite store is used when absent. */
+  databaseUrl: string | undefined;
+  /** Seed the demo network into an empty database. */
+  demo: boolean;
+  /** Relay URLs to index. */
+  upstream: string[];
+  /** Local lightning, mint and LNURL sandbox. */
+  devnet: boolean;
+  /** Folder with the built web app, served at `/`. */
+  webDist: string | undefined;
+  /** Logger level (pino). */
+  logLevel: string;
+}
+
+const flag = (v: string | undefined): boolean | undefined =>
+  v === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  argv: string[] = process.argv.slice(2),
+): ServerConfig {
+  const merged: Record<string, string | undefined> = { ...env };
+  for (const arg of argv) {
+    const m = /^--([A-Za-z_]+)=(.*)$/.exec(arg);
+    if (m) merged[m[1]!.toUpperCase()] = m[2];
+  }
+  const databaseUrl = merged.DATABASE_URL || undefined;
+  const port = Number(merged.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a port number, got ${merged.PORT}`);
+  }
+  return {
+    port,
+    host: merged.HOST || '127.0.0.1',
+    dataDir: resolve(merged.SWELL_DATA || '.swell'),
+    databaseUrl,
+    demo: flag(merged.SWELL_DEMO) ?? false,
+    upstream: (merged.SWELL_UPSTREAM ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    devnet: flag(merged.SWELL_DEVNET) ?? false,
+    webDist: merged.SWELL_WEB_DIST ? resolve(merged.SWELL_WEB_DIST) : undefined,
+    logLevel: merged.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,79 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ServerConfig } from './config.ts';
+import { handleCacheSocket } from './cache/socket.ts';
+import { handleRelaySocket } from './relay/socket.ts';
+import { registerWebApp } from './http/static-app.ts';
+import { serverVersion } from './version.ts';
+
+export interface RunningServer {
+  /** Base HTTP URL, e.g. http://127.0.0.1:8080 */
+  url: string;
+  port: number;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Starts HTTP and both websockets on one port. */
+export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+  });
+  const started = Date.now();
+  const storageKind = config.databaseUrl ? 'postgresql' : 'sqlite';
+
+  app.get('/health', async () => ({
+    status: 'ok',
+    version: serverVersion,
+    storage: storageKind,
+    uptime: Math.round((Date.now() - started) / 1000),
+  }));
+
+  await registerWebApp(app, config.webDist ?? defaultWebDist);
+
+  const sockets = {
+    '/v1': {
+      wss: new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 }),
+      handle: handleCacheSocket,
+    },
+    '/relay': {
+      wss: new WebSocketServer({ noServer: true, maxPayload: 128 * 1024 }),
+      handle: handleRelaySocket,
+    },
+  } as const;
+  for (const { wss, handle } of Object.values(sockets)) {
+    wss.on('connection', (ws: WebSocket) => handle(ws, app.log));
+  }
+  app.server.on('upgrade', (req, socket, head) => {
+    const path = (req.url ?? '/').split('?')[0] as keyof typeof sockets;
+    const target = sockets[path];
+    if (!target) {
+      socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
+      return;
+    }
+    target.wss.handleUpgrade(req, socket, head, (ws) => target.wss.emit('connection', ws, req));
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    app,
+    async close() {
+      for (const { wss } of Object.values(sockets)) {
+        for (const client of wss.clients) client.terminate();
+        wss.close();
+      }
+      await app.close();
+    },
+  };
+}

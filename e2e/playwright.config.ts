@@ -1,0 +1,49 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// The real server, built web app and demo network on a loopback port; Debian's Chromium.
+const port = Number(process.env.E2E_PORT ?? 8000 + Math.floor(Math.random() * 1000));
+process.env.E2E_PORT = String(port);
+const dataDir = process.env.E2E_DATA ?? mkdtempSync(join(tmpdir(), 'swell-e2e-'));
+process.env.E2E_DATA = dataDir;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node ../apps/server/src/main.ts',
+    cwd: import.meta.dirname,
+    url: `http://127.0.0.1:${port}/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SWELL_DATA: dataDir,
+      SWELL_DEMO: process.env.SWELL_DEMO ?? '1',
+      SWELL_DEVNET: '1',
+    },
+  },
+});

@@ -1,0 +1,106 @@
+// `npm test`: install what is missing (dependencies, Debian's Chromium and PostgreSQL), then run
+// lint, typecheck, the Vitest suites and the Playwright suites, and print ONE closing line that
+// totals every suite: `N passed, N failed`. Exits non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { ensureChromium, ensureDependencies, ensurePostgres, root, toolEnv } from './ensure.mjs';
+
+ensureDependencies();
+ensureChromium();
+ensurePostgres();
+
+const tmp = join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+const env = toolEnv();
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function step(name, cmd, args, extraEnv = {}) {
+  const started = Date.now();
+  console.log(`\n=== ${name}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, env: { ...env, ...extraEnv } });
+  console.log(`=== ${name}: exit ${r.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return r.status === 0;
+}
+
+function check(name, ok) {
+  if (ok) passed += 1;
+  else {
+    failed += 1;
+    failures.push(name);
+  }
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const only = process.argv.slice(2);
+const wants = (name) => only.length === 0 || only.includes(name);
+
+if (wants('lint')) {
+  check('eslint', step('eslint', 'eslint', ['--max-warnings=0', '.']));
+  check('prettier', step('prettier', 'prettier', ['--check', '--log-level=warn', '.']));
+}
+if (wants('typecheck')) check('typecheck', step('typecheck', 'tsc', ['-b']));
+
+if (wants('unit')) {
+  const out = join(tmp, 'vitest.json');
+  rmSync(out, { force: true });
+  const ok = step('vitest', 'vitest', [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
+  const report = readJson(out);
+  if (report) {
+    passed += report.numPassedTests ?? 0;
+    failed += report.numFailedTests ?? 0;
+    if ((report.numFailedTests ?? 0) > 0) failures.push('vitest');
+    if (!ok && !report.numFailedTests) check('vitest (suite errors)', false);
+  } else check('vitest (no report)', ok && false);
+}
+
+if (wants('e2e')) {
+  const built = step('build web', 'npm', ['run', 'build', '--silent']);
+  check('build web', built);
+  if (built) {
+    const port = await freePort();
+    const out = join(tmp, 'playwright.json');
+    rmSync(out, { force: true });
+    const ok = step('playwright', 'playwright', ['test', '-c', 'e2e/playwright.config.ts'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+      E2E_PORT: String(port),
+    });
+    const report = readJson(out);
+    if (report?.stats) {
+      passed += (report.stats.expected ?? 0) + (report.stats.flaky ?? 0);
+      failed += report.stats.unexpected ?? 0;
+      if (report.stats.unexpected) failures.push('playwright');
+      if (!ok && !report.stats.unexpected) check('playwright (suite errors)', false);
+    } else check('playwright (no report)', false);
+  }
+}
+
+if (failures.length) console.log(`\nfailed: ${failures.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
