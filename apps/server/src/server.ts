@@ -1,12 +1,25 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { mkdirSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { ServerConfig } from './config.ts';
 import { handleCacheSocket } from './cache/socket.ts';
 import { handleRelaySocket } from './relay/socket.ts';
 import { registerWebApp } from './http/static-app.ts';
 import { serverVersion } from './version.ts';
+
+/**
+ * What every part of the server shares: configuration, logger, and (added as they are built)
+ * the store, the ingestion pipeline and live fan-out. Socket handlers and HTTP route
+ * registrars receive it.
+ */
+export interface ServerContext {
+  config: ServerConfig;
+  log: FastifyBaseLogger;
+  /** Milliseconds since the epoch when the server started. */
+  startedAt: number;
+}
 
 export interface RunningServer {
   /** Base HTTP URL, e.g. http://127.0.0.1:8080 */
@@ -25,14 +38,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     logger: { level: config.logLevel },
     bodyLimit: 1024 * 1024,
   });
-  const started = Date.now();
+  const ctx: ServerContext = { config, log: app.log, startedAt: Date.now() };
   const storageKind = config.databaseUrl ? 'postgresql' : 'sqlite';
 
   app.get('/health', async () => ({
     status: 'ok',
     version: serverVersion,
     storage: storageKind,
-    uptime: Math.round((Date.now() - started) / 1000),
+    uptime: Math.round((Date.now() - ctx.startedAt) / 1000),
   }));
 
   await registerWebApp(app, config.webDist ?? defaultWebDist);
@@ -48,7 +61,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     },
   } as const;
   for (const { wss, handle } of Object.values(sockets)) {
-    wss.on('connection', (ws: WebSocket) => handle(ws, app.log));
+    wss.on('connection', (ws: WebSocket, req: IncomingMessage) => handle(ws, ctx, req));
   }
   app.server.on('upgrade', (req, socket, head) => {
     const path = (req.url ?? '/').split('?')[0] as keyof typeof sockets;

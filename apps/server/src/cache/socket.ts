@@ -1,11 +1,12 @@
 import type { WebSocket } from 'ws';
-import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { ServerContext } from '../server.ts';
 
 /**
  * The cache websocket (`/v1`, Primal protocol). Foundation version: protocol handshake,
  * NOTICE for unknown commands and broken JSON. The command router replaces `answer` later.
  */
-export function handleCacheSocket(ws: WebSocket, log: Logger): void {
+export function handleCacheSocket(ws: WebSocket, ctx: ServerContext, _req: IncomingMessage): void {
   const send = (msg: unknown[]) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
   };
@@ -47,7 +48,7 @@ export function handleCacheSocket(ws: WebSocket, log: Logger): void {
       send(['EOSE', subId]);
       return;
     }
-    log.debug({ command }, 'unknown cache command');
+    ctx.log.debug({ command }, 'unknown cache command');
     send(['NOTICE', subId, 'unknown api request']);
     send(['EOSE', subId]);
   });

@@ -1,8 +1,9 @@
 import type { WebSocket } from 'ws';
-import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { ServerContext } from '../server.ts';
 
 /** The NIP-01 relay websocket (`/relay`). Foundation version: REQ answers EOSE, CLOSE is accepted. */
-export function handleRelaySocket(ws: WebSocket, _log: Logger): void {
+export function handleRelaySocket(ws: WebSocket, _ctx: ServerContext, _req: IncomingMessage): void {
   const send = (msg: unknown[]) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
   };
