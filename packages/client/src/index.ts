@@ -1,1 +1,31 @@
-export {};
+/**
+ * @swell/client: networking without React (cache connection, relay pool, signers, key storage,
+ * login, activity, local records). apps/web binds these to React with small hooks: every
+ * stateful object here is an `Observable` (`subscribe` + `getSnapshot`) for
+ * `useSyncExternalStore`.
+ *
+ * Cache
+ *   const cache = new CacheConnection({ url: 'ws://127.0.0.1:8080/v1', noBinary? });
+ *   cache.connect(); cache.getSnapshot().status  // 'idle'|'connecting'|'open'|'ready'|'closed'|'sleeping'
+ *   await cache.request('user_profile', { pubkey })  // -> { events } ; NOTICE rejects with CacheError
+ *   const stop = cache.stream('net_stats', undefined, { onEvent })  // stop() sends CLOSE
+ *   cache.reset(); cache.setServer(url, noBinary); cache.sleep(); cache.wake(); cache.destroy()
+ * Errors: ClientError / CacheError with a `code` from `clientErrorCodes` (spec section 8).
+ */
+export { clientErrorCodes, ClientError, CacheError, isClientError } from './errors.ts';
+export type { ClientErrorCode } from './errors.ts';
+export { ValueStore } from './store.ts';
+export type { Observable } from './store.ts';
+export { systemClock, delay } from './clock.ts';
+export type { Clock } from './clock.ts';
+export { makeSessionId, clientVersion } from './session-id.ts';
+export { CacheConnection } from './cache/cache-connection.ts';
+export type {
+  CacheConnectionOptions,
+  CacheConnectionSnapshot,
+  CacheConnectionStatus,
+  CacheResponse,
+  RequestOptions,
+  StreamHandlers,
+} from './cache/cache-connection.ts';
+export type { CacheEvent } from './cache/cache-messages.ts';

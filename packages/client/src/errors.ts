@@ -1,0 +1,69 @@
+/**
+ * The error catalogue of the client (spec section 8). Every failure the client library reports
+ * carries one of these codes, so the app can translate it (`t('errors.' + code)`).
+ */
+export const clientErrorCodes = [
+  'no_webln_extension',
+  'no_nostr_extension',
+  'event_not_signed',
+  'no_socket',
+  'invalid-nsec',
+  'pubkey-no-nsec',
+  'encrypt-no-nsec',
+  'decrypt-no-nsec',
+  'sign-no-nsec',
+  'event-sig-not-verified',
+  'not-secure-env',
+  'bad-cipher',
+  // Key storage and PIN (not in the reference catalogue, same style).
+  'pin-too-short',
+  'pin-mismatch',
+  'pin-wrong',
+  'pin-required',
+  'no-stored-key',
+  // Connections.
+  'connection timed out',
+  'Reached atempt limit',
+  'relay-removed',
+  'request-timeout',
+  'aborted',
+  'closed',
+  'cache-notice',
+] as const;
+
+export type ClientErrorCode = (typeof clientErrorCodes)[number];
+
+/** An error with a catalogue code; `message` is the code unless a detail is given. */
+export class ClientError extends Error {
+  readonly code: ClientErrorCode;
+  constructor(code: ClientErrorCode, detail?: string, options?: { cause?: unknown }) {
+    super(detail ? `${code}: ${detail}` : code, options);
+    this.name = 'ClientError';
+    this.code = code;
+  }
+}
+
+/** A cache request answered with NOTICE (`notice` is the server's text), or failed otherwise. */
+export class CacheError extends ClientError {
+  /** The NOTICE text, e.g. `invalid pubkey` or `unknown api request`. */
+  readonly notice: string;
+  readonly command: string;
+  /** Events received before the failure (a partial answer). */
+  readonly events: readonly unknown[];
+  constructor(
+    code: ClientErrorCode,
+    command: string,
+    notice: string,
+    events: readonly unknown[] = [],
+  ) {
+    super(code, `${command}: ${notice}`);
+    this.name = 'CacheError';
+    this.command = command;
+    this.notice = notice;
+    this.events = events;
+  }
+}
+
+export function isClientError(e: unknown, code?: ClientErrorCode): e is ClientError {
+  return e instanceof ClientError && (code === undefined || e.code === code);
+}

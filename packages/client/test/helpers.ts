@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Socket } from 'node:net';
+import { loadConfig, startServer, type RunningServer, type ServerConfig } from '@swell/server';
+
+export interface ClientTestServer extends RunningServer {
+  cacheUrl: string;
+  relayUrl: string;
+  /** Drops every open websocket at the TCP level, as a crashing network would. */
+  dropSockets(): void;
+}
+
+/** The real Swell server on a random loopback port with a throwaway data folder. */
+export async function clientTestServer(
+  overrides: Partial<ServerConfig> = {},
+): Promise<ClientTestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'swell-client-test-'));
+  const config = { ...loadConfig({}, []), port: 0, dataDir, logLevel: 'warn', ...overrides };
+  const server = await startServer(config);
+  const upgraded = new Set<Socket>();
+  server.app.server.on('upgrade', (_req, socket: Socket) => {
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
+  });
+  const ws = server.url.replace('http', 'ws');
+  return {
+    ...server,
+    cacheUrl: `${ws}/v1`,
+    relayUrl: `${ws}/relay`,
+    dropSockets() {
+      for (const s of upgraded) s.destroy();
+      upgraded.clear();
+    },
+    async close() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until `check` returns true (polling every 10 ms), failing after `timeoutMs`. */
+export async function waitFor(
+  check: () => boolean,
+  timeoutMs = 5000,
+  what = 'condition',
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
