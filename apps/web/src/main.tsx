@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import '@/i18n/index.ts';
 import { router } from '@/app/router.tsx';
 import '@/styles/base.css';
 

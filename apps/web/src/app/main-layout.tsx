@@ -1,17 +1,51 @@
-import { NavLink, Outlet } from 'react-router';
+import { Suspense, lazy } from 'react';
+import { Link, NavLink, Outlet, useMatches } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { navItems } from '@/app/nav-items.ts';
+import { useTheme } from '@/theme/theme-store.ts';
+import { themeByName } from '@/theme/themes.ts';
+
+const AccountArea = lazy(() => import('@/features/account/account-area.tsx'));
+const HomeSidebar = lazy(() => import('@/features/sidebar/home-sidebar.tsx'));
 
 export function MainLayout() {
+  const { t } = useTranslation();
+  const theme = themeByName(useTheme());
+  const matches = useMatches();
+  const withSidebar = matches.some((m) => (m.handle as { sidebar?: boolean })?.sidebar);
   return (
-    <div className="layout">
+    <div className={withSidebar ? 'layout layout-with-sidebar' : 'layout'}>
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
       <header className="layout-nav">
-        <span className="logo">Swell</span>
-        <nav aria-label="Main">
-          <NavLink to="/home">Home</NavLink>
+        <Link to="/home" className="logo">
+          <img src={theme.logo} alt="" width={32} height={32} />
+          <span>{t('app.name')}</span>
+        </Link>
+        <nav aria-label={t('nav.label')}>
+          <ul>
+            {navItems.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to}>{t(item.label)}</NavLink>
+              </li>
+            ))}
+          </ul>
         </nav>
+        <Suspense fallback={null}>
+          <AccountArea />
+        </Suspense>
       </header>
-      <main className="layout-main">
+      <main id="main" className="layout-main" tabIndex={-1}>
         <Outlet />
       </main>
+      {withSidebar && (
+        <aside className="layout-sidebar" aria-label={t('sidebar.label')}>
+          <Suspense fallback={null}>
+            <HomeSidebar />
+          </Suspense>
+        </aside>
+      )}
     </div>
   );
 }

@@ -1,14 +1,82 @@
-import { createBrowserRouter, redirect } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { MainLayout } from '@/app/main-layout.tsx';
+import { RouteError } from '@/app/route-error.tsx';
+import { vanityProfileLoader, vanityThreadLoader } from '@/app/vanity.ts';
 
-/** Every screen is loaded lazily so the first load stays small. */
-export const router = createBrowserRouter([
+/** A screen that only shows the not-implemented notice, titled by an i18n key. */
+const placeholder = (title: string): Pick<RouteObject, 'lazy' | 'handle'> => ({
+  handle: { title },
+  lazy: () => import('@/screens/placeholder.tsx'),
+});
+
+const settingsPages: RouteObject[] = [
+  ['account', 'settings.account'],
+  ['home_feeds', 'settings.homeFeeds'],
+  ['reads_feeds', 'settings.readsFeeds'],
+  ['notifications', 'settings.notifications'],
+  ['zaps', 'settings.zaps'],
+  ['muted', 'settings.muted'],
+  ['filters', 'settings.filters'],
+  ['profile', 'settings.profile'],
+].map(([path, title]) => ({ path, ...placeholder(title!) }));
+
+/** Every route of spec section 2; every screen is loaded lazily so the first load stays small. */
+export const routes: RouteObject[] = [
+  { path: '/app-download-qr', lazy: () => import('@/screens/standalone/app-download-qr.tsx') },
+  { path: '/terms', lazy: () => import('@/screens/standalone/terms.tsx') },
+  { path: '/privacy', lazy: () => import('@/screens/standalone/privacy.tsx') },
+  { path: '/support', lazy: () => import('@/screens/standalone/support.tsx') },
   {
     path: '/',
     Component: MainLayout,
+    ErrorBoundary: RouteError,
     children: [
-      { index: true, loader: () => redirect('/home') },
-      { path: 'home', lazy: () => import('@/screens/home.tsx') },
+      {
+        ErrorBoundary: RouteError,
+        children: [
+          { index: true, loader: () => redirect('/home') },
+          { path: 'home', handle: { sidebar: true }, lazy: () => import('@/screens/home.tsx') },
+          { path: 'reads/:topic?', ...placeholder('nav.reads') },
+          { path: 'thread/:id', lazy: () => import('@/screens/thread.tsx') },
+          { path: 'e/:id', lazy: () => import('@/screens/thread.tsx') },
+          { path: 'explore', ...placeholder('nav.explore') },
+          { path: 'explore/feed/:id', ...placeholder('nav.explore') },
+          { path: 'dms/:contact?', ...placeholder('nav.messages') },
+          { path: 'notifications', ...placeholder('nav.notifications') },
+          { path: 'downloads', lazy: () => import('@/screens/downloads.tsx') },
+          { path: 'download', loader: () => redirect('/downloads') },
+          { path: 'settings', lazy: () => import('@/screens/settings/menu.tsx') },
+          { path: 'settings/appearance', lazy: () => import('@/screens/settings/appearance.tsx') },
+          { path: 'settings/network', lazy: () => import('@/screens/settings/network.tsx') },
+          ...settingsPages.map((r) => ({ ...r, path: `settings/${r.path}` })),
+          { path: 'bookmarks', ...placeholder('nav.bookmarks') },
+          { path: 'profile/:npub?', lazy: () => import('@/screens/profile.tsx') },
+          { path: 'p/:npub?', lazy: () => import('@/screens/profile.tsx') },
+          { path: 'help', lazy: () => import('@/screens/help.tsx') },
+          { path: 'search/:query', ...placeholder('nav.search') },
+          { path: 'mutelist/:npub', ...placeholder('nav.muteList') },
+          { path: 'new', ...placeholder('nav.newAccount') },
+          { path: 'feeds', ...placeholder('nav.feeds') },
+          { path: 'feeds/:query', ...placeholder('nav.feeds') },
+          { path: 'asearch', ...placeholder('nav.advancedSearch') },
+          { path: 'asearch/:query', ...placeholder('nav.advancedSearch') },
+          { path: 'premium/:step?', ...placeholder('nav.premium') },
+          { path: '404', lazy: () => import('@/screens/not-found.tsx') },
+          {
+            path: ':vanityName',
+            loader: vanityProfileLoader,
+            lazy: () => import('@/screens/profile.tsx'),
+          },
+          {
+            path: ':vanityName/:identifier',
+            loader: vanityThreadLoader,
+            lazy: () => import('@/screens/thread.tsx'),
+          },
+          { path: '*', lazy: () => import('@/screens/not-found.tsx') },
+        ],
+      },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);

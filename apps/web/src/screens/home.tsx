@@ -1,8 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { Screen } from '@/components/screen.tsx';
+
 export function Component() {
-  return (
-    <section aria-labelledby="home-title">
-      <h1 id="home-title">Home</h1>
-      <p>Your feed will appear here.</p>
-    </section>
-  );
+  const { t } = useTranslation();
+  return <Screen title={t('nav.home')} />;
 }

@@ -1,0 +1,11 @@
+import { useTranslation } from 'react-i18next';
+import { Screen } from '@/components/screen.tsx';
+
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <Screen title={t('nav.help')}>
+      <p>{t('help.body')}</p>
+    </Screen>
+  );
+}
