@@ -1,0 +1,66 @@
+import { schnorr } from '@noble/curves/secp256k1.js';
+import { hexToBytes } from '@noble/hashes/utils.js';
+import { getEventHash } from './event.ts';
+import { isHex128, isHex64 } from './hex.ts';
+import type { NostrEvent } from './types.ts';
+
+interface WasmVerifier {
+  verifyEvent(event: NostrEvent): void;
+}
+
+let wasm: WasmVerifier | undefined;
+let loading: Promise<'wasm' | 'js'> | undefined;
+
+/**
+ * Loads nostr-wasm once. Resolves 'wasm' when it loaded, 'js' when WebAssembly is not
+ * available (verification then stays on the pure-JS @noble path). Never rejects.
+ */
+export function initVerifier(): Promise<'wasm' | 'js'> {
+  loading ??= (async (): Promise<'wasm' | 'js'> => {
+    try {
+      const mod = await import('nostr-wasm');
+      wasm = (await mod.initNostrWasm()) as WasmVerifier;
+      return 'wasm';
+    } catch (err) {
+      console.warn('nostr-wasm could not load, using pure-JS verification:', String(err));
+      return 'js';
+    }
+  })();
+  return loading;
+}
+
+/** Which path `verifyEvent` currently uses. */
+export function verifierKind(): 'wasm' | 'js' {
+  return wasm ? 'wasm' : 'js';
+}
+
+/** Pure-JS check of the id and BIP-340 signature. Never throws. */
+export function verifyEventJs(event: NostrEvent): boolean {
+  try {
+    if (!isHex64(event.id) || !isHex64(event.pubkey) || !isHex128(event.sig)) return false;
+    if (getEventHash(event) !== event.id) return false;
+    return schnorr.verify(hexToBytes(event.sig), hexToBytes(event.id), hexToBytes(event.pubkey));
+  } catch {
+    return false;
+  }
+}
+
+/** WASM check of the id and signature; throws if `initVerifier` has not loaded WASM. */
+export function verifyEventWasm(event: NostrEvent): boolean {
+  if (!wasm) throw new Error('nostr-wasm is not initialised: await initVerifier() first');
+  try {
+    if (!isHex64(event.id) || !isHex64(event.pubkey) || !isHex128(event.sig)) return false;
+    wasm.verifyEvent(event);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks that the id is the hash of the event and the signature is valid. Synchronous: uses
+ * WASM once `initVerifier()` has resolved 'wasm', the pure-JS path otherwise. Never throws.
+ */
+export function verifyEvent(event: NostrEvent): boolean {
+  return wasm ? verifyEventWasm(event) : verifyEventJs(event);
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkEvent,
+  finalizeEvent,
+  generateSecretKey,
+  getEventHash,
+  getPublicKey,
+  serializeEvent,
+  signEventDeterministic,
+  validateEvent,
+  verifyEvent,
+  verifyEventJs,
+} from '../src/index.ts';
+import type { NostrEvent } from '../src/index.ts';
+import { readJson } from './vectors.ts';
+
+interface Curated {
+  label: string;
+  event: NostrEvent;
+  serialized: string;
+  sha256_of_serialized: string;
+}
+interface Negative {
+  label: string;
+  event: unknown;
+}
+const nip01 = readJson<{ curated: Curated[]; negative: Negative[] }>('nip01-events.json');
+
+describe('NIP-01 serialization and id (nip01-events.json)', () => {
+  it.each(nip01.curated.map((c) => [c.label, c] as const))('%s', (_label, c) => {
+    expect(serializeEvent(c.event)).toBe(c.serialized);
+    expect(getEventHash(c.event)).toBe(c.sha256_of_serialized);
+    expect(c.event.id).toBe(c.sha256_of_serialized);
+    expect(verifyEventJs(c.event)).toBe(true);
+    expect(checkEvent(c.event)).toEqual({ ok: true, event: c.event });
+  });
+
+  it.each(nip01.negative.map((n) => [n.label, n] as const))('rejects: %s', (_label, n) => {
+    const result = checkEvent(n.event);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toMatch(/\w/);
+  });
+
+  it('gives the reasons named by the spec', () => {
+    const base = nip01.curated[0]!.event;
+    expect(checkEvent({ ...base, pubkey: base.pubkey.toUpperCase() })).toEqual({
+      ok: false,
+      reason: 'pubkey must be 64 lowercase hex',
+    });
+    expect(checkEvent({ ...base, content: base.content + '!' })).toEqual({
+      ok: false,
+      reason: 'bad id',
+    });
+    const flipped = (base.sig[127] === '0' ? '1' : '0') as string;
+    expect(checkEvent({ ...base, sig: base.sig.slice(0, 127) + flipped })).toEqual({
+      ok: false,
+      reason: 'bad signature',
+    });
+    expect(validateEvent({ ...base, kind: '1' })).toEqual({
+      ok: false,
+      reason: 'kind must be a number',
+    });
+    expect(validateEvent({ ...base, created_at: '1' })).toEqual({
+      ok: false,
+      reason: 'created_at must be a number',
+    });
+    expect(validateEvent({ ...base, tags: [['e', { x: 1 }]] })).toEqual({
+      ok: false,
+      reason: 'tag 0 must contain only strings',
+    });
+    expect(validateEvent(null)).toEqual({ ok: false, reason: 'event must be an object' });
+  });
+
+  it('validateEvent strips unknown fields', () => {
+    const base = nip01.curated[0]!.event;
+    const result = validateEvent({ ...base, extra: 1 });
+    expect(result.ok && Object.keys(result.event).sort()).toEqual([
+      'content',
+      'created_at',
+      'id',
+      'kind',
+      'pubkey',
+      'sig',
+      'tags',
+    ]);
+  });
+});
+
+describe('signing', () => {
+  it('finalizeEvent produces a verifying event', () => {
+    const sk = generateSecretKey();
+    const event = finalizeEvent(
+      { kind: 1, created_at: 1_700_000_000, tags: [['t', 'x']], content: 'hi' },
+      sk,
+    );
+    expect(event.pubkey).toBe(getPublicKey(sk));
+    expect(verifyEvent(event)).toBe(true);
+    expect(verifyEventJs({ ...event, content: 'ho' })).toBe(false);
+  });
+
+  it('signEventDeterministic is byte-identical for the same input and differs per key', () => {
+    const sk = new Uint8Array(32).fill(7);
+    const t = { kind: 1, created_at: 1_700_000_000, tags: [], content: 'same' };
+    const a = signEventDeterministic(t, sk);
+    const b = signEventDeterministic(t, sk);
+    expect(a).toEqual(b);
+    expect(verifyEventJs(a)).toBe(true);
+    const c = signEventDeterministic(t, new Uint8Array(32).fill(8));
+    expect(c.sig).not.toBe(a.sig);
+    const d = finalizeEvent(t, sk);
+    expect(d.id).toBe(a.id);
+    expect(d.sig).not.toBe(a.sig);
+  });
+});

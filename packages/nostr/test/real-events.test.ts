@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { checkEvent, initVerifier, verifyEventJs, verifyEventWasm } from '../src/index.ts';
+import type { NostrEvent } from '../src/index.ts';
+import { readJsonl } from './vectors.ts';
+
+const valid = readJsonl<NostrEvent>('real-events.jsonl');
+const invalid = readJsonl<{ event: unknown; problem: string }>('real-events-invalid.jsonl');
+
+describe('real-events.jsonl', () => {
+  it('holds 6,543 events and 57 invalid ones', () => {
+    expect(valid).toHaveLength(6543);
+    expect(invalid).toHaveLength(57);
+  });
+
+  it('every event verifies with the pure-JS path', () => {
+    const failed = valid.filter((e) => !verifyEventJs(e)).map((e) => e.id);
+    expect(failed).toEqual([]);
+  }, 120_000);
+
+  it('every event verifies with WASM and passes checkEvent', async () => {
+    expect(await initVerifier()).toBe('wasm');
+    const failedWasm = valid.filter((e) => !verifyEventWasm(e)).map((e) => e.id);
+    expect(failedWasm).toEqual([]);
+    const failedCheck = valid.map((e) => [e.id, checkEvent(e)] as const).filter(([, r]) => !r.ok);
+    expect(failedCheck).toEqual([]);
+  }, 120_000);
+
+  it('every invalid event is rejected with a reason, by both paths', async () => {
+    await initVerifier();
+    for (const { event, problem } of invalid) {
+      const result = checkEvent(event);
+      expect(result.ok, problem).toBe(false);
+      if (!result.ok) expect(['bad id', 'bad signature']).toContain(result.reason);
+      expect(verifyEventJs(event as NostrEvent)).toBe(false);
+      expect(verifyEventWasm(event as NostrEvent)).toBe(false);
+    }
+  }, 60_000);
+});
