@@ -10,6 +10,7 @@
  *   await cache.request('user_profile', { pubkey })  // -> { events } ; NOTICE rejects with CacheError
  *   const stop = cache.stream('net_stats', undefined, { onEvent })  // stop() sends CLOSE
  *   cache.reset(); cache.setServer(url, noBinary); cache.sleep(); cache.wake(); cache.destroy()
+ *   const api = new CacheApi(cache); await api.megaFeed({ id: "latest", kind: "notes" }, { user_pubkey, limit: 20 })  // -> FeedPage
  * Errors: ClientError / CacheError with a `code` from `clientErrorCodes` (spec section 8).
  */
 export { clientErrorCodes, ClientError, CacheError, isClientError } from './errors.ts';
@@ -28,4 +29,6 @@ export type {
   RequestOptions,
   StreamHandlers,
 } from './cache/cache-connection.ts';
-export type { CacheEvent } from './cache/cache-messages.ts';
+export type { CacheEvent } from '@swell/cache-protocol';
+export { CacheApi } from './cache/cache-api.ts';
+export type { Paging } from './cache/cache-api.ts';

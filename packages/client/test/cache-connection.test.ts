@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CacheConnection, type CacheConnectionStatus } from '../src/cache/cache-connection.ts';
 import { CacheError } from '../src/errors.ts';
+import type { CacheCommand } from '@swell/cache-protocol';
+
+const unknownCommand = 'no_such_command' as CacheCommand;
 import { clientTestServer, waitFor } from './helpers.ts';
 
 /** Records every frame the client sends on a real socket (the server stays real). */
@@ -67,7 +70,7 @@ describe('CacheConnection against the real server', () => {
 
   it('rejects a request answered with NOTICE with a CacheError carrying the text', async () => {
     const { conn, sent } = await setup();
-    const err = await conn.request('no_such_command', { x: 1 }).catch((e: unknown) => e);
+    const err = await conn.request(unknownCommand, { x: 1 } as never).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CacheError);
     expect((err as CacheError).code).toBe('cache-notice');
     expect((err as CacheError).notice).toBe('unknown api request');
@@ -78,7 +81,7 @@ describe('CacheConnection against the real server', () => {
 
   it('queues a request made while connecting and sends it once ready', async () => {
     const { conn, sent } = await setup();
-    const answer = conn.request('no_such_command').catch((e: CacheError) => e.notice);
+    const answer = conn.request(unknownCommand).catch((e: CacheError) => e.notice);
     // The request was made while idle: nothing could be sent yet.
     expect(sent).toEqual([]);
     expect(conn.status).toBe('connecting');
@@ -93,7 +96,7 @@ describe('CacheConnection against the real server', () => {
     await first.close();
     const conn = new CacheConnection({ url: `ws://127.0.0.1:${port}/v1`, random: () => 0 });
     cleanup.push(() => conn.destroy());
-    const answer = conn.request('no_such_command').catch((e: CacheError) => e.notice);
+    const answer = conn.request(unknownCommand).catch((e: CacheError) => e.notice);
     await waitFor(() => conn.getSnapshot().failures >= 2, 5000, 'failed attempts');
     expect(conn.status === 'closed' || conn.status === 'connecting').toBe(true);
     const server = await clientTestServer({ port });
@@ -112,7 +115,7 @@ describe('CacheConnection against the real server', () => {
     await waitFor(() => conn.status === 'ready', 5000, 'ready again');
     expect(log).toEqual(['ready', 'closed', 'connecting', 'open', 'ready']);
     expect(sent.filter((s) => s.includes('set_primal_protocol'))).toHaveLength(2);
-    await expect(conn.request('no_such_command')).rejects.toThrow('unknown api request');
+    await expect(conn.request(unknownCommand)).rejects.toThrow('unknown api request');
   });
 
   it('backs off with jitter after repeated failures', async () => {
@@ -148,7 +151,7 @@ describe('CacheConnection against the real server', () => {
     expect(conn.status).toBe('sleeping');
     await new Promise((r) => setTimeout(r, 400));
     expect(conn.status).toBe('sleeping');
-    const answer = conn.request('no_such_command').catch((e: CacheError) => e.notice);
+    const answer = conn.request(unknownCommand).catch((e: CacheError) => e.notice);
     conn.wake();
     expect(await answer).toBe('unknown api request');
   });
@@ -157,10 +160,12 @@ describe('CacheConnection against the real server', () => {
     const { conn } = await setup();
     await conn.whenReady();
     conn.sleep();
-    const timedOut = await conn.request('x', undefined, { timeoutMs: 50 }).catch((e) => e);
+    const timedOut = await conn
+      .request(unknownCommand, undefined, { timeoutMs: 50 })
+      .catch((e) => e);
     expect((timedOut as CacheError).code).toBe('request-timeout');
     const ac = new AbortController();
-    const aborted = conn.request('x', undefined, { signal: ac.signal }).catch((e) => e);
+    const aborted = conn.request(unknownCommand, undefined, { signal: ac.signal }).catch((e) => e);
     ac.abort();
     expect(((await aborted) as CacheError).code).toBe('aborted');
     expect(conn.getSnapshot().pending).toBe(0);

@@ -2,8 +2,15 @@ import { CacheError } from '../errors.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { makeSessionId } from '../session-id.ts';
 import { ValueStore, type Observable } from '../store.ts';
-import { parseCacheMessage, parseJson, type CacheEvent } from './cache-messages.ts';
-import { inflateToText } from './inflate.ts';
+import {
+  closeFrame,
+  parseServerMessage,
+  reqFrame,
+  setProtocolFrame,
+  type CacheCommand,
+  type CacheEvent,
+  type CachePayloads,
+} from '@swell/cache-protocol';
 
 /**
  * The one websocket to the caching service (spec section 4, "Cache connection").
@@ -40,8 +47,6 @@ export interface CacheConnectionOptions {
   sessionId?: string;
   /** Creates the socket; defaults to the global WebSocket (browsers and Node 22+). */
   createSocket?: (url: string) => WebSocket;
-  /** Inflates a binary frame to text; throws on bad data. Defaults to zlib. */
-  inflate?: (data: Uint8Array) => string;
   reconnectDelayMs?: number;
   maxReconnectDelayMs?: number;
   resetDelayMs?: number;
@@ -75,7 +80,7 @@ export interface StreamHandlers {
 
 interface Subscription {
   subId: string;
-  command: string;
+  command: CacheCommand;
   payload: unknown;
   /** The socket the REQ went out on, or null while it still has to be sent. */
   sentOn: WebSocket | null;
@@ -102,7 +107,7 @@ export class CacheConnection implements Observable<CacheConnectionSnapshot> {
   private failures = 0;
   private counter = 0;
   private readonly subs = new Map<string, Subscription>();
-  private readonly outbox: unknown[][] = [];
+  private readonly outbox: string[] = [];
   private reconnectTimer: unknown = null;
   private retryTimer: unknown = null;
   private handshakeTimer: unknown = null;
@@ -115,7 +120,6 @@ export class CacheConnection implements Observable<CacheConnectionSnapshot> {
     this.sessionId = options.sessionId ?? makeSessionId(undefined, this.random);
     this.opts = {
       createSocket: options.createSocket ?? ((url) => new WebSocket(url)),
-      inflate: options.inflate ?? inflateToText,
       reconnectDelayMs: options.reconnectDelayMs ?? 200,
       maxReconnectDelayMs: options.maxReconnectDelayMs ?? 30_000,
       resetDelayMs: options.resetDelayMs ?? 1000,
@@ -262,13 +266,7 @@ export class CacheConnection implements Observable<CacheConnectionSnapshot> {
       this.markReady();
       return;
     }
-    ws.send(
-      JSON.stringify([
-        'REQ',
-        this.handshakeId,
-        { cache: ['set_primal_protocol', { compression: 'zlib' }] },
-      ]),
-    );
+    ws.send(setProtocolFrame(this.sessionId));
     this.handshakeTimer = this.clock.setTimeout(() => {
       this.handshakeTimer = null;
       if (this.status === 'open') this.markReady();
@@ -318,33 +316,28 @@ export class CacheConnection implements Observable<CacheConnectionSnapshot> {
   // ---- incoming ---------------------------------------------------------------------------
 
   private onMessage(data: unknown): void {
-    let decoded: unknown;
-    if (typeof data === 'string') decoded = parseJson(data);
-    else {
-      const bytes =
-        data instanceof ArrayBuffer
-          ? new Uint8Array(data)
+    // Binary frames are zlib; one that fails to inflate is `{}`, i.e. ignored.
+    const msg =
+      typeof data === 'string'
+        ? parseServerMessage(data)
+        : data instanceof ArrayBuffer
+          ? parseServerMessage(new Uint8Array(data))
           : ArrayBuffer.isView(data)
-            ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+            ? parseServerMessage(new Uint8Array(data.buffer, data.byteOffset, data.byteLength))
             : null;
-      try {
-        decoded = bytes ? parseJson(this.opts.inflate(bytes)) : {};
-      } catch {
-        decoded = {};
-      }
-    }
-    const msg = parseCacheMessage(decoded);
     if (!msg) return;
     if (msg.subId === this.handshakeId) {
-      if (msg.type === 'notice') console.warn('cache: compression refused:', msg.text);
-      if (msg.type !== 'events' && this.status === 'open') this.markReady();
+      if (msg.type === 'NOTICE') console.warn('cache: compression refused:', msg.message);
+      if ((msg.type === 'EOSE' || msg.type === 'NOTICE') && this.status === 'open')
+        this.markReady();
       return;
     }
     const sub = this.subs.get(msg.subId);
     if (!sub) return;
-    if (msg.type === 'events') sub.onEvents(msg.events);
-    else if (msg.type === 'eose') sub.onEose();
-    else sub.onNotice(msg.text);
+    if (msg.type === 'EVENT') sub.onEvents([msg.event]);
+    else if (msg.type === 'EVENTS') sub.onEvents(msg.events);
+    else if (msg.type === 'EOSE') sub.onEose();
+    else sub.onNotice(msg.message);
   }
 
   // ---- outgoing ---------------------------------------------------------------------------
@@ -359,13 +352,12 @@ export class CacheConnection implements Observable<CacheConnectionSnapshot> {
     const ws = this.ws;
     if (this.status === 'ready' && ws && ws.readyState === ws.OPEN) {
       this.clearTimer('retryTimer');
-      for (const msg of this.outbox.splice(0)) ws.send(JSON.stringify(msg));
+      for (const frame of this.outbox.splice(0)) ws.send(frame);
       for (const sub of this.subs.values()) {
         if (sub.sentOn === ws) continue;
         sub.onResend();
         sub.sentOn = ws;
-        const cache = sub.payload === undefined ? [sub.command] : [sub.command, sub.payload];
-        ws.send(JSON.stringify(['REQ', sub.subId, { cache }]));
+        ws.send(reqFrame(sub.subId, sub.command, sub.payload as never));
       }
       return;
     }
@@ -391,7 +383,7 @@ export class CacheConnection implements Observable<CacheConnectionSnapshot> {
     this.subs.delete(subId);
     this.updatePending();
     if (sendClose && sub.sentOn && sub.sentOn === this.ws) {
-      this.outbox.push(['CLOSE', subId]);
+      this.outbox.push(closeFrame(subId));
       this.flush();
     }
   }
@@ -406,9 +398,9 @@ export class CacheConnection implements Observable<CacheConnectionSnapshot> {
    * time limit (`request-timeout`) and the signal (`aborted`). Connects if idle; waits while not
    * ready; re-sent after a reconnect (the partial answer is dropped then).
    */
-  request(
-    command: string,
-    payload?: unknown,
+  request<C extends CacheCommand>(
+    command: C,
+    payload?: CachePayloads[C],
     options: RequestOptions = {},
   ): Promise<CacheResponse> {
     return new Promise((resolve, reject) => {
@@ -454,7 +446,11 @@ export class CacheConnection implements Observable<CacheConnectionSnapshot> {
    * A streaming command (net_stats, notification_counts, directmsg_count, live feeds): events
    * flow until the returned function is called (it sends CLOSE). Re-subscribes after reconnects.
    */
-  stream(command: string, payload: unknown, handlers: StreamHandlers): () => void {
+  stream<C extends CacheCommand>(
+    command: C,
+    payload: CachePayloads[C] | undefined,
+    handlers: StreamHandlers,
+  ): () => void {
     const subId = this.nextSubId();
     this.addSub({
       subId,
