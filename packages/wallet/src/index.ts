@@ -1,5 +1,6 @@
 export { encodeBolt11, encodeInvoiceAmount, nodePublicKey } from './bolt11-encode.ts';
 export type { InvoiceFields } from './bolt11-encode.ts';
+export { recoverInvoicePayee } from './bolt11-payee.ts';
 export {
   decodeLnurl,
   encodeLnurl,

@@ -1,12 +1,15 @@
-import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
-import { bech32 } from '@scure/base';
 import fc from 'fast-check';
 import { decode } from 'light-bolt11-decoder';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { encodeBolt11, encodeInvoiceAmount, nodePublicKey } from '../src/index.ts';
+import {
+  encodeBolt11,
+  encodeInvoiceAmount,
+  nodePublicKey,
+  recoverInvoicePayee,
+} from '../src/index.ts';
 
 const vectors = JSON.parse(
   readFileSync(new URL('../../../../shared/vectors/bolt11-invoices.json', import.meta.url), 'utf8'),
@@ -21,29 +24,7 @@ const nodeKey = sha256(new TextEncoder().encode('test node key'));
 const section = (inv: string, name: string) =>
   decode(inv).sections.find((s) => s.name === name) as { value?: unknown } | undefined;
 
-/** Recovers the payee key from the signature, as a paying node does. */
-function recoverPayee(invoice: string): string {
-  const { prefix, words } = bech32.decode(invoice as `${string}1${string}`, false);
-  const sigWords = words.slice(-104);
-  const dataWords = words.slice(0, -104);
-  const sig = bech32.fromWords(sigWords);
-  const bytes: number[] = [];
-  let acc = 0;
-  let bits = 0;
-  for (const w of dataWords) {
-    acc = (acc << 5) | w;
-    bits += 5;
-    while (bits >= 8) {
-      bits -= 8;
-      bytes.push((acc >> bits) & 0xff);
-    }
-    acc &= (1 << bits) - 1;
-  }
-  if (bits > 0) bytes.push((acc << (8 - bits)) & 0xff);
-  const msg = sha256(new Uint8Array([...new TextEncoder().encode(prefix), ...bytes]));
-  const recovered = new Uint8Array([sig[64]!, ...sig.subarray(0, 64)]);
-  return bytesToHex(secp256k1.recoverPublicKey(recovered, msg, { prehash: false }));
-}
+const recoverPayee = recoverInvoicePayee;
 
 describe('encodeInvoiceAmount', () => {
   it('agrees with the amounts of the spec and real-world vectors', () => {
