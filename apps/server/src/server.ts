@@ -8,6 +8,10 @@ import { handleCacheSocket } from './cache/socket.ts';
 import { handleRelaySocket } from './relay/socket.ts';
 import { registerWebApp } from './http/static-app.ts';
 import { serverVersion } from './version.ts';
+import { openStore } from './store/open-store.ts';
+import type { IngestOptions, IngestResult, Store } from './store/store.ts';
+import { LiveBus } from './live/live-bus.ts';
+import { startPgFanout, type PgFanout } from './live/pg-fanout.ts';
 
 /**
  * What every part of the server shares: configuration, logger, and (added as they are built)
@@ -19,6 +23,15 @@ export interface ServerContext {
   log: FastifyBaseLogger;
   /** Milliseconds since the epoch when the server started. */
   startedAt: number;
+  /** Storage: raw events, derived tables, typed Kysely handle (`store.db`). */
+  store: Store;
+  /**
+   * The one ingestion pipeline (validate, dedup, verify, store, derive). Resolves after the
+   * commit, one result per input, in order. Accepted events reach `live` subscribers.
+   */
+  ingest(events: readonly unknown[], opts?: IngestOptions): Promise<IngestResult[]>;
+  /** Live fan-out of new events (across instances with PostgreSQL). */
+  live: LiveBus;
 }
 
 export interface RunningServer {
@@ -38,13 +51,33 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     logger: { level: config.logLevel },
     bodyLimit: 1024 * 1024,
   });
-  const ctx: ServerContext = { config, log: app.log, startedAt: Date.now() };
+  const store = await openStore(config);
+  const live = new LiveBus();
+  let fanout: PgFanout | undefined;
+  if (config.databaseUrl) fanout = await startPgFanout(config.databaseUrl, store, live, app.log);
+  store.onCommitted((events) => {
+    live.publish(events);
+    fanout?.announce(events);
+  });
+  const ctx: ServerContext = {
+    config,
+    log: app.log,
+    startedAt: Date.now(),
+    store,
+    ingest: (events, opts) => store.ingest(events, opts),
+    live,
+  };
   const storageKind = config.databaseUrl ? 'postgresql' : 'sqlite';
+  const scoreTimer = setInterval(() => {
+    store.expireScores().catch((err: unknown) => app.log.warn({ err }, 'score expiry failed'));
+  }, 60_000);
+  scoreTimer.unref();
 
   app.get('/health', async () => ({
     status: 'ok',
     version: serverVersion,
     storage: storageKind,
+    counts: await store.counts(),
     uptime: Math.round((Date.now() - ctx.startedAt) / 1000),
   }));
 
@@ -87,6 +120,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         wss.close();
       }
       await app.close();
+      clearInterval(scoreTimer);
+      await fanout?.close();
+      await store.close();
     },
   };
 }

@@ -1,0 +1,114 @@
+import { verifyEvent, type NostrEvent } from '@swell/nostr';
+import type { IngestOptions, IngestResult } from '../store/store.ts';
+import { chunks, placeholders, type SqlBackend } from '../store/sql.ts';
+import { DEFAULT_MAX_FUTURE_SECONDS, precheck, verificationFailure } from './precheck.ts';
+import { processEvent } from './process-event.ts';
+
+export interface IngestJob {
+  inputs: readonly unknown[];
+  opts: IngestOptions;
+}
+
+interface Candidate {
+  job: number;
+  index: number;
+  event: NostrEvent;
+  now: number;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function rejected(id: string | undefined, message: string): IngestResult {
+  return { status: 'rejected', id, ok: false, message, reason: message };
+}
+
+function duplicate(id: string, message = 'duplicate: already have this event'): IngestResult {
+  return { status: 'duplicate', id, ok: true, message };
+}
+
+/**
+ * Runs several ingestion jobs as one batch: cheap checks, dedup (in the batch and against the
+ * store) BEFORE the expensive signature check, verification, then one transaction that stores
+ * and derives everything. Returns the results per job and the events committed.
+ */
+export async function ingestBatch(
+  sql: SqlBackend,
+  jobs: readonly IngestJob[],
+): Promise<{ results: IngestResult[][]; committed: NostrEvent[] }> {
+  const results: IngestResult[][] = jobs.map((j) => new Array<IngestResult>(j.inputs.length));
+  const candidates: Candidate[] = [];
+  const firstById = new Map<string, Candidate>();
+
+  jobs.forEach((job, j) => {
+    const now = job.opts.now ?? nowSeconds();
+    const maxFuture = job.opts.maxFutureSeconds ?? DEFAULT_MAX_FUTURE_SECONDS;
+    job.inputs.forEach((input, i) => {
+      const check = precheck(input, now, maxFuture);
+      if (!check.ok) {
+        results[j]![i] = rejected(check.id, check.reason);
+        return;
+      }
+      if (firstById.has(check.event.id)) {
+        results[j]![i] = duplicate(check.event.id);
+        return;
+      }
+      const c = { job: j, index: i, event: check.event, now };
+      firstById.set(check.event.id, c);
+      candidates.push(c);
+    });
+  });
+
+  // Dedup against the store and refuse ids their author deleted, before verifying.
+  const known = new Set<string>();
+  const deletedBy = new Map<string, Set<string>>();
+  for (const part of chunks([...firstById.keys()])) {
+    const inList = placeholders(part.length);
+    const rows = await sql.all<{ id: string }>(`SELECT id FROM events WHERE id IN ${inList}`, part);
+    for (const r of rows) known.add(r.id);
+    const dels = await sql.all<{ target: string; pubkey: string }>(
+      `SELECT target, pubkey FROM deletions WHERE target IN ${inList}`,
+      part,
+    );
+    for (const d of dels) {
+      let set = deletedBy.get(d.target);
+      if (!set) deletedBy.set(d.target, (set = new Set()));
+      set.add(d.pubkey);
+    }
+  }
+
+  const toStore: Candidate[] = [];
+  for (const c of candidates) {
+    const id = c.event.id;
+    if (known.has(id)) results[c.job]![c.index] = duplicate(id);
+    else if (!verifyEvent(c.event))
+      results[c.job]![c.index] = rejected(id, verificationFailure(c.event));
+    else if (deletedBy.get(id)?.has(c.event.pubkey)) {
+      results[c.job]![c.index] = duplicate(id, 'duplicate: deleted by its author');
+    } else toStore.push(c);
+  }
+
+  const committed: NostrEvent[] = [];
+  if (toStore.length > 0) {
+    const outcomes = await sql.transaction(async (tx) => {
+      const out = [];
+      for (const c of toStore) out.push(await processEvent({ tx, now: c.now }, c.event));
+      return out;
+    });
+    toStore.forEach((c, k) => {
+      const o = outcomes[k]!;
+      const id = c.event.id;
+      if (o.status === 'accepted') {
+        results[c.job]![c.index] = {
+          status: 'accepted',
+          id,
+          ok: true,
+          message: '',
+          event: c.event,
+        };
+        committed.push(c.event);
+      } else if (o.status === 'duplicate') results[c.job]![c.index] = duplicate(id, o.message);
+      else results[c.job]![c.index] = rejected(id, o.message);
+    });
+  }
+  return { results, committed };
+}

@@ -1,0 +1,62 @@
+import { getEventHash, validateEvent, type NostrEvent } from '@swell/nostr';
+
+/** Largest event accepted, as serialized JSON (also the relay's message limit). */
+export const MAX_EVENT_BYTES = 128 * 1024;
+/** Most tags one event may carry. */
+export const MAX_EVENT_TAGS = 5000;
+/** Default tolerance for clocks ahead of ours. */
+export const DEFAULT_MAX_FUTURE_SECONDS = 15 * 60;
+
+export type Precheck =
+  { ok: true; event: NostrEvent } | { ok: false; id: string | undefined; reason: string };
+
+function idOf(input: unknown): string | undefined {
+  if (typeof input !== 'object' || input === null) return undefined;
+  const id = (input as { id?: unknown }).id;
+  return typeof id === 'string' && id.length <= 64 ? id : undefined;
+}
+
+/**
+ * The checks that need no storage: size, shape, tag bounds and the created_at window. Never
+ * throws. `reason` is a NIP-01 OK message (`invalid: ...`).
+ */
+export function precheck(input: unknown, now: number, maxFutureSeconds: number): Precheck {
+  let value = input;
+  if (typeof value === 'string') {
+    if (value.length > MAX_EVENT_BYTES) {
+      return { ok: false, id: undefined, reason: 'invalid: event too large' };
+    }
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return { ok: false, id: undefined, reason: 'invalid: broken JSON' };
+    }
+  }
+  const shape = validateEvent(value);
+  if (!shape.ok) return { ok: false, id: idOf(value), reason: `invalid: ${shape.reason}` };
+  const event = shape.event;
+  if (event.tags.length > MAX_EVENT_TAGS) {
+    return { ok: false, id: event.id, reason: `invalid: more than ${MAX_EVENT_TAGS} tags` };
+  }
+  if (Buffer.byteLength(JSON.stringify(event)) > MAX_EVENT_BYTES) {
+    return {
+      ok: false,
+      id: event.id,
+      reason: `invalid: event larger than ${MAX_EVENT_BYTES} bytes`,
+    };
+  }
+  if (event.created_at > now + maxFutureSeconds) {
+    return { ok: false, id: event.id, reason: 'invalid: created_at is too far in the future' };
+  }
+  return { ok: true, event };
+}
+
+/** Why verification failed: the id is not the hash, or the signature does not match. */
+export function verificationFailure(event: NostrEvent): string {
+  try {
+    if (getEventHash(event) !== event.id) return 'invalid: id does not match the event hash';
+  } catch {
+    return 'invalid: id does not match the event hash';
+  }
+  return 'invalid: bad signature';
+}

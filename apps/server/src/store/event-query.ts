@@ -1,0 +1,115 @@
+import type { Filter, NostrEvent } from '@swell/nostr';
+import { rowToEvent } from '../ingest/derive-helpers.ts';
+import { placeholders, type SqlExec } from './sql.ts';
+
+/** Default (and largest) `limit` of one filter. */
+export const DEFAULT_MAX_LIMIT = 500;
+
+interface Compiled {
+  /** FROM ... WHERE ... selecting events as `e`. */
+  from: string;
+  params: unknown[];
+}
+
+const SINGLE_LETTER = /^[A-Za-z]$/;
+
+/** Compiles a filter to SQL, or undefined when it can match nothing. */
+export function compileFilter(filter: Filter): Compiled | undefined {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const tagConds: Array<{ name: string; values: string[] }> = [];
+  for (const [key, value] of Object.entries(filter)) {
+    if (!key.startsWith('#')) continue;
+    const name = key.slice(1);
+    if (!Array.isArray(value)) continue;
+    if (!SINGLE_LETTER.test(name) || value.length === 0) return undefined;
+    tagConds.push({ name, values: value as string[] });
+  }
+  if (filter.search !== undefined) return undefined; // NIP-50 search is not offered here
+  for (const list of [filter.ids, filter.authors, filter.kinds]) {
+    if (list && list.length === 0) return undefined;
+  }
+
+  // Tag filters drive the query from the tag index (kind and created_at are copied there).
+  let from = 'events e';
+  const col = (c: 'kind' | 'created_at') => (tagConds.length > 0 ? `t.${c}` : `e.${c}`);
+  if (tagConds.length > 0) {
+    const first = tagConds[0]!;
+    from = 'event_tags t JOIN events e ON e.id = t.event_id';
+    where.push(`t.name = ? AND t.value IN ${placeholders(first.values.length)}`);
+    params.push(first.name, ...first.values);
+  }
+  if (filter.ids) {
+    where.push(`e.id IN ${placeholders(filter.ids.length)}`);
+    params.push(...filter.ids);
+  }
+  if (filter.authors) {
+    where.push(`e.pubkey IN ${placeholders(filter.authors.length)}`);
+    params.push(...filter.authors);
+  }
+  if (filter.kinds) {
+    where.push(`${col('kind')} IN ${placeholders(filter.kinds.length)}`);
+    params.push(...filter.kinds);
+  }
+  if (filter.since !== undefined) {
+    where.push(`${col('created_at')} >= ?`);
+    params.push(filter.since);
+  }
+  if (filter.until !== undefined) {
+    where.push(`${col('created_at')} <= ?`);
+    params.push(filter.until);
+  }
+  for (const cond of tagConds.slice(1)) {
+    where.push(
+      `EXISTS (SELECT 1 FROM event_tags t2 WHERE t2.event_id = e.id AND t2.name = ? AND t2.value IN ${placeholders(cond.values.length)})`,
+    );
+    params.push(cond.name, ...cond.values);
+  }
+  return { from: `${from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`, params };
+}
+
+function clampLimit(filter: Filter, maxLimit: number): number {
+  const l = filter.limit;
+  if (typeof l !== 'number' || !Number.isFinite(l) || l < 0) return maxLimit;
+  return Math.min(Math.floor(l), maxLimit);
+}
+
+/** Events matching any filter, newest first (ties by id), each filter limited separately. */
+export async function queryEvents(
+  exec: SqlExec,
+  filters: readonly Filter[],
+  maxLimit = DEFAULT_MAX_LIMIT,
+): Promise<NostrEvent[]> {
+  const byId = new Map<string, NostrEvent>();
+  for (const filter of filters) {
+    const limit = clampLimit(filter, maxLimit);
+    if (limit === 0) continue;
+    const c = compileFilter(filter);
+    if (!c) continue;
+    const distinct = c.from.startsWith('event_tags') ? 'DISTINCT ' : '';
+    const rows = await exec.all<Parameters<typeof rowToEvent>[0]>(
+      `SELECT ${distinct}e.id, e.pubkey, e.created_at, e.kind, e.tags, e.content, e.sig FROM ${c.from} ORDER BY e.created_at DESC, e.id LIMIT ?`,
+      [...c.params, limit],
+    );
+    for (const r of rows) if (!byId.has(r.id)) byId.set(r.id, rowToEvent(r));
+  }
+  return [...byId.values()].sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? -1 : 1));
+}
+
+/** NIP-45: how many distinct stored events match any filter. */
+export async function countEvents(exec: SqlExec, filters: readonly Filter[]): Promise<number> {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  for (const f of filters) {
+    const c = compileFilter(f);
+    if (!c) continue;
+    parts.push(`SELECT e.id FROM ${c.from}`);
+    params.push(...c.params);
+  }
+  if (parts.length === 0) return 0;
+  const rows = await exec.all<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM (${parts.join(' UNION ')}) matched`,
+    params,
+  );
+  return Number(rows[0]?.n ?? 0);
+}

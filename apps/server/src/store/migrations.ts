@@ -1,0 +1,238 @@
+import { sql, type Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { StoreDialect } from './store.ts';
+
+/**
+ * Schema migrations for both dialects. Each migration is written once with Kysely's schema
+ * builder; the few dialect-specific parts (column integer width, PostgreSQL's partial covering
+ * index for the home feed) branch on `dialect`. Never edit a released migration: add one.
+ */
+function migrations(dialect: StoreDialect): Record<string, Migration> {
+  // Unix seconds and amounts in msats need 64 bits on PostgreSQL; SQLite's INTEGER is 64-bit.
+  const int = dialect === 'postgres' ? 'bigint' : 'integer';
+  return {
+    '0001-initial': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('events')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('pubkey', 'text', (c) => c.notNull())
+          .addColumn('created_at', int, (c) => c.notNull())
+          .addColumn('kind', 'integer', (c) => c.notNull())
+          .addColumn('tags', 'text', (c) => c.notNull())
+          .addColumn('content', 'text', (c) => c.notNull())
+          .addColumn('sig', 'text', (c) => c.notNull())
+          .addColumn('first_seen', int, (c) => c.notNull())
+          .execute();
+        await sql`CREATE INDEX events_pubkey_kind_created ON events (pubkey, kind, created_at DESC)`.execute(
+          db,
+        );
+        await sql`CREATE INDEX events_kind_created ON events (kind, created_at DESC)`.execute(db);
+        await sql`CREATE INDEX events_created ON events (created_at DESC)`.execute(db);
+        if (dialect === 'postgres') {
+          // Home feed: LATERAL per author over this index, ids only (architecture.md, Storage).
+          await sql`CREATE INDEX events_feed_notes ON events (pubkey, created_at DESC) INCLUDE (id) WHERE kind IN (1, 6)`.execute(
+            db,
+          );
+        }
+
+        await db.schema
+          .createTable('event_tags')
+          .addColumn('event_id', 'text', (c) => c.notNull())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .addColumn('kind', 'integer', (c) => c.notNull())
+          .addColumn('created_at', int, (c) => c.notNull())
+          .addColumn('pubkey', 'text', (c) => c.notNull())
+          .execute();
+        await sql`CREATE INDEX event_tags_lookup ON event_tags (name, value, kind, created_at DESC)`.execute(
+          db,
+        );
+        await sql`CREATE INDEX event_tags_event ON event_tags (event_id)`.execute(db);
+
+        await db.schema
+          .createTable('replaceable_heads')
+          .addColumn('pubkey', 'text', (c) => c.notNull())
+          .addColumn('kind', 'integer', (c) => c.notNull())
+          .addColumn('d_tag', 'text', (c) => c.notNull())
+          .addColumn('event_id', 'text', (c) => c.notNull())
+          .addColumn('created_at', int, (c) => c.notNull())
+          .addPrimaryKeyConstraint('replaceable_heads_pk', ['pubkey', 'kind', 'd_tag'])
+          .execute();
+
+        await db.schema
+          .createTable('deletions')
+          .addColumn('target', 'text', (c) => c.notNull())
+          .addColumn('pubkey', 'text', (c) => c.notNull())
+          .addColumn('deletion_id', 'text', (c) => c.notNull())
+          .addColumn('created_at', int, (c) => c.notNull())
+          .addPrimaryKeyConstraint('deletions_pk', ['target', 'pubkey'])
+          .execute();
+
+        await db.schema
+          .createTable('threads')
+          .addColumn('event_id', 'text', (c) => c.primaryKey())
+          .addColumn('parent_id', 'text')
+          .addColumn('root_id', 'text')
+          .addColumn('pubkey', 'text', (c) => c.notNull())
+          .addColumn('kind', 'integer', (c) => c.notNull())
+          .addColumn('created_at', int, (c) => c.notNull())
+          .execute();
+        await sql`CREATE INDEX threads_parent ON threads (parent_id, created_at DESC)`.execute(db);
+        await sql`CREATE INDEX threads_root ON threads (root_id, created_at DESC)`.execute(db);
+
+        await db.schema
+          .createTable('event_stats')
+          .addColumn('event_id', 'text', (c) => c.primaryKey())
+          .addColumn('likes', int, (c) => c.notNull().defaultTo(0))
+          .addColumn('replies', int, (c) => c.notNull().defaultTo(0))
+          .addColumn('mentions', int, (c) => c.notNull().defaultTo(0))
+          .addColumn('reposts', int, (c) => c.notNull().defaultTo(0))
+          .addColumn('zaps', int, (c) => c.notNull().defaultTo(0))
+          .addColumn('satszapped', int, (c) => c.notNull().defaultTo(0))
+          .addColumn('score', int, (c) => c.notNull().defaultTo(0))
+          .addColumn('score24h', int, (c) => c.notNull().defaultTo(0))
+          .addColumn('bookmarks', int, (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', int, (c) => c.notNull().defaultTo(0))
+          .addColumn('pubkey', 'text', (c) => c.notNull().defaultTo(''))
+          .execute();
+        await sql`CREATE INDEX event_stats_created ON event_stats (created_at DESC)`.execute(db);
+        await sql`CREATE INDEX event_stats_score24h ON event_stats (score24h DESC)`.execute(db);
+
+        await db.schema
+          .createTable('score_points')
+          .addColumn('event_id', 'text', (c) => c.notNull())
+          .addColumn('actor', 'text', (c) => c.notNull())
+          .addColumn('action', 'text', (c) => c.notNull())
+          .addColumn('points', int, (c) => c.notNull())
+          .addColumn('created_at', int, (c) => c.notNull())
+          .addColumn('expired', 'integer', (c) => c.notNull().defaultTo(0))
+          .addPrimaryKeyConstraint('score_points_pk', ['event_id', 'actor', 'action'])
+          .execute();
+        await sql`CREATE INDEX score_points_live ON score_points (expired, created_at)`.execute(db);
+
+        await db.schema
+          .createTable('user_stats')
+          .addColumn('pubkey', 'text', (c) => c.primaryKey())
+          .addColumn('follows_count', int, (c) => c.notNull().defaultTo(0))
+          .addColumn('followers_count', int, (c) => c.notNull().defaultTo(0))
+          .addColumn('note_count', int, (c) => c.notNull().defaultTo(0))
+          .addColumn('long_form_note_count', int, (c) => c.notNull().defaultTo(0))
+          .addColumn('reply_count', int, (c) => c.notNull().defaultTo(0))
+          .addColumn('time_joined', int, (c) => c.notNull().defaultTo(0))
+          .addColumn('relay_count', int, (c) => c.notNull().defaultTo(0))
+          .addColumn('total_zap_count', int, (c) => c.notNull().defaultTo(0))
+          .addColumn('total_satszapped', int, (c) => c.notNull().defaultTo(0))
+          .addColumn('media_count', int, (c) => c.notNull().defaultTo(0))
+          .execute();
+        await sql`CREATE INDEX user_stats_followers ON user_stats (followers_count DESC)`.execute(
+          db,
+        );
+
+        await db.schema
+          .createTable('follows')
+          .addColumn('follower', 'text', (c) => c.notNull())
+          .addColumn('followed', 'text', (c) => c.notNull())
+          .addColumn('created_at', int, (c) => c.notNull())
+          .addPrimaryKeyConstraint('follows_pk', ['follower', 'followed'])
+          .execute();
+        await sql`CREATE INDEX follows_followed ON follows (followed, follower)`.execute(db);
+
+        await db.schema
+          .createTable('zaps')
+          .addColumn('receipt_id', 'text', (c) => c.primaryKey())
+          .addColumn('sender', 'text', (c) => c.notNull())
+          .addColumn('receiver', 'text', (c) => c.notNull())
+          .addColumn('event_id', 'text')
+          .addColumn('coordinate', 'text')
+          .addColumn('amount_msats', int, (c) => c.notNull())
+          .addColumn('amount_sats', int, (c) => c.notNull())
+          .addColumn('created_at', int, (c) => c.notNull())
+          .addColumn('message', 'text', (c) => c.notNull())
+          .execute();
+        await sql`CREATE INDEX zaps_event ON zaps (event_id, amount_msats DESC)`.execute(db);
+        await sql`CREATE INDEX zaps_receiver ON zaps (receiver, created_at DESC)`.execute(db);
+        await sql`CREATE INDEX zaps_sender ON zaps (sender, created_at DESC)`.execute(db);
+        await sql`CREATE INDEX zaps_created ON zaps (created_at DESC)`.execute(db);
+
+        await db.schema
+          .createTable('note_actions')
+          .addColumn('pubkey', 'text', (c) => c.notNull())
+          .addColumn('event_id', 'text', (c) => c.notNull())
+          .addColumn('liked', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('replied', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('reposted', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('zapped', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('quoted', 'integer', (c) => c.notNull().defaultTo(0))
+          .addPrimaryKeyConstraint('note_actions_pk', ['pubkey', 'event_id'])
+          .execute();
+
+        await db.schema
+          .createTable('notifications')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('pubkey', 'text', (c) => c.notNull())
+          .addColumn('created_at', int, (c) => c.notNull())
+          .addColumn('type', 'integer', (c) => c.notNull())
+          .addColumn('actor', 'text', (c) => c.notNull())
+          .addColumn('source_event_id', 'text', (c) => c.notNull())
+          .addColumn('subject_event_id', 'text')
+          .addColumn('data', 'text', (c) => c.notNull())
+          .execute();
+        await sql`CREATE INDEX notifications_receiver ON notifications (pubkey, created_at DESC)`.execute(
+          db,
+        );
+        await sql`CREATE INDEX notifications_receiver_type ON notifications (pubkey, type, created_at DESC)`.execute(
+          db,
+        );
+
+        await db.schema
+          .createTable('notifications_seen')
+          .addColumn('pubkey', 'text', (c) => c.primaryKey())
+          .addColumn('seen_until', int, (c) => c.notNull())
+          .execute();
+
+        await db.schema
+          .createTable('dm_counts')
+          .addColumn('receiver', 'text', (c) => c.notNull())
+          .addColumn('sender', 'text', (c) => c.notNull())
+          .addColumn('cnt', int, (c) => c.notNull().defaultTo(0))
+          .addColumn('latest_at', int, (c) => c.notNull())
+          .addColumn('latest_event_id', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('dm_counts_pk', ['receiver', 'sender'])
+          .execute();
+        await sql`CREATE INDEX dm_counts_latest ON dm_counts (receiver, latest_at DESC)`.execute(
+          db,
+        );
+
+        await db.schema
+          .createTable('app_settings')
+          .addColumn('pubkey', 'text', (c) => c.notNull())
+          .addColumn('client', 'text', (c) => c.notNull())
+          .addColumn('event', 'text', (c) => c.notNull())
+          .addColumn('created_at', int, (c) => c.notNull())
+          .addPrimaryKeyConstraint('app_settings_pk', ['pubkey', 'client'])
+          .execute();
+
+        await db.schema
+          .createTable('upstream_cursors')
+          .addColumn('relay', 'text', (c) => c.primaryKey())
+          .addColumn('last_created_at', int, (c) => c.notNull())
+          .execute();
+      },
+    },
+  };
+}
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(db: Kysely<unknown>, dialect: StoreDialect): Promise<void> {
+  const all = migrations(dialect);
+  const provider: MigrationProvider = { getMigrations: async () => all };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`storage migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, {
+      cause: error,
+    });
+  }
+}
