@@ -32,3 +32,35 @@ export type {
 export type { CacheEvent } from '@swell/cache-protocol';
 export { CacheApi } from './cache/cache-api.ts';
 export type { Paging } from './cache/cache-api.ts';
+
+// ---- storage ---------------------------------------------------------------------------------
+export { MemoryStorage, readJson, writeJson } from './storage/storage.ts';
+export type { StorageLike } from './storage/storage.ts';
+export {
+  appStorageKeys,
+  readAppSettings,
+  writeAppSettings,
+  cacheServerUrl,
+  defaultCacheUrl,
+  isWebSocketUrl,
+} from './storage/app-settings.ts';
+export type { AppLocalSettings } from './storage/app-settings.ts';
+export { UserRecordStore, defaultUserRecord, guestKey } from './storage/user-record.ts';
+export type { UserRecord, RelaySettings, ThemeName } from './storage/user-record.ts';
+
+// ---- keys, signers, login --------------------------------------------------------------------
+// const keys = new KeyStore(localStorage);
+// const state = await resolveLogin({ keyStore: keys, onStoredPubkey })  // {pubkey, signer, needsPin, source}
+// if (state.needsPin) state = await unlockWithPin(keys, pin)            // 'pin-wrong' on a wrong PIN
+// state = await loginWithNsec(keys, pastedNsec, pin?)                   // 'invalid-nsec'; validatePin(pin, again) first
+// logout(keys, state.signer); keys.forgetPin()
+export { KeyStore, keyStorageKeys, validatePin, parseNsec } from './keys/key-store.ts';
+export type { KeyStoreOptions } from './keys/key-store.ts';
+export { encryptWithPin, decryptWithPin, isPinEncrypted } from './keys/pin-crypto.ts';
+export type { Signer, SignerCipher, Nip07 } from './signers/signer.ts';
+export { ExtensionSigner } from './signers/extension-signer.ts';
+export { LocalKeySigner } from './signers/local-key-signer.ts';
+export { detectExtension } from './signers/detect-extension.ts';
+export type { DetectExtensionOptions } from './signers/detect-extension.ts';
+export { resolveLogin, unlockWithPin, loginWithNsec, logout } from './signers/resolve-login.ts';
+export type { LoginState, ResolveLoginOptions } from './signers/resolve-login.ts';

@@ -1,0 +1,74 @@
+import { finalizeEvent, getPublicKey, type EventTemplate, type NostrEvent } from '@swell/nostr';
+import { ClientError } from '../errors.ts';
+import { nip04Decrypt, nip04Encrypt, nip44Decrypt, nip44Encrypt } from './local-ciphers.ts';
+import { nowSeconds, type Signer, type SignerCipher } from './signer.ts';
+
+/**
+ * Signs with a locally held secret key (from a pasted nsec, or unlocked with the PIN).
+ * After `forget()` (logout) every call fails with the spec's `*-no-nsec` error.
+ */
+export class LocalKeySigner implements Signer {
+  readonly type = 'local' as const;
+  private secretKey: Uint8Array | null;
+
+  constructor(secretKey: Uint8Array) {
+    if (!(secretKey instanceof Uint8Array) || secretKey.length !== 32) {
+      throw new ClientError('invalid-nsec');
+    }
+    this.secretKey = new Uint8Array(secretKey);
+  }
+
+  private key(code: 'pubkey-no-nsec' | 'sign-no-nsec' | 'encrypt-no-nsec' | 'decrypt-no-nsec') {
+    if (!this.secretKey) throw new ClientError(code);
+    return this.secretKey;
+  }
+
+  async getPublicKey(): Promise<string> {
+    return getPublicKey(this.key('pubkey-no-nsec'));
+  }
+
+  async signEvent(
+    template: Omit<EventTemplate, 'created_at'> & { created_at?: number },
+  ): Promise<NostrEvent> {
+    const sk = this.key('sign-no-nsec');
+    return finalizeEvent(
+      {
+        kind: template.kind,
+        tags: template.tags,
+        content: template.content,
+        created_at: template.created_at ?? nowSeconds(),
+      },
+      sk,
+    );
+  }
+
+  readonly nip04: SignerCipher = {
+    encrypt: async (peer, text) => nip04Encrypt(this.key('encrypt-no-nsec'), peer, text),
+    decrypt: async (peer, data) => {
+      const sk = this.key('decrypt-no-nsec');
+      try {
+        return nip04Decrypt(sk, peer, data);
+      } catch (e) {
+        throw new ClientError('bad-cipher', (e as Error).message, { cause: e });
+      }
+    },
+  };
+
+  readonly nip44: SignerCipher = {
+    encrypt: async (peer, text) => nip44Encrypt(this.key('encrypt-no-nsec'), peer, text),
+    decrypt: async (peer, data) => {
+      const sk = this.key('decrypt-no-nsec');
+      try {
+        return nip44Decrypt(sk, peer, data);
+      } catch (e) {
+        throw new ClientError('bad-cipher', (e as Error).message, { cause: e });
+      }
+    },
+  };
+
+  /** Wipes the key from memory (logout). */
+  forget(): void {
+    this.secretKey?.fill(0);
+    this.secretKey = null;
+  }
+}
