@@ -26,3 +26,31 @@ export { invoiceAmountMsats, invoiceAmountSats, decodeInvoice } from './bolt11.t
 export type { DecodedInvoice } from './bolt11.ts';
 export { parseZapReceipt } from './zap-receipt.ts';
 export type { ZapReceipt } from './zap-receipt.ts';
+export * as nip19 from './nip19.ts';
+export { Nip19Error, parseSecretKey, pubkeyFromNip19, NIP19_TYPES } from './nip19.ts';
+export type {
+  Nip19Entity,
+  Nip19Type,
+  Nip19ErrorCode,
+  ProfilePointer,
+  EventPointer,
+  AddressPointer,
+} from './nip19.ts';
+export { decodeNostrUri, tryDecodeNostrUri, toNostrUri } from './nip21.ts';
+export type { NostrUriEntity } from './nip21.ts';
+export {
+  tokenize,
+  extractHashtags,
+  trimUrl,
+  detectEmbed,
+  EMBED_HEIGHTS,
+  mediaTypeOfUrl,
+  urlExtension,
+} from './tokenizer/index.ts';
+export type { Segment, SegmentType, EmbedProvider, Embed } from './tokenizer/index.ts';
+export { parseProfile, emptyUser, userDisplayName } from './profile.ts';
+export type { User } from './profile.ts';
+export { parseArticle, countWords } from './article.ts';
+export type { Article } from './article.ts';
+export { formatNumber, formatBytes, relativeTime, formatRelativeTime } from './format.ts';
+export type { RelativeTime } from './format.ts';
