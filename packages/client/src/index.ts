@@ -64,3 +64,23 @@ export { detectExtension } from './signers/detect-extension.ts';
 export type { DetectExtensionOptions } from './signers/detect-extension.ts';
 export { resolveLogin, unlockWithPin, loginWithNsec, logout } from './signers/resolve-login.ts';
 export type { LoginState, ResolveLoginOptions } from './signers/resolve-login.ts';
+
+// ---- relays ----------------------------------------------------------------------------------
+// const pool = new RelayPool({ sessionId }); pool.setRelays({ 'wss://r': { read: true, write: true } })
+// const sub = pool.subscribeFilters([{ kinds: [1], authors }], { onEvent, onEose }); sub.close()
+// await pool.query(filters); pool.getSnapshot()  // url -> { status, attempts, lastError, read, write }
+export { RelayPool, normalizeRelayUrl } from './relay/relay-pool.ts';
+export type {
+  RelayPoolOptions,
+  RelayPoolSnapshot,
+  PoolRelayState,
+  SubscribeOptions,
+  PoolSubscription,
+} from './relay/relay-pool.ts';
+export { RelayConnection, attemptLimitMessage } from './relay/relay-connection.ts';
+export type {
+  RelayStatus,
+  RelaySnapshot,
+  RelayConnectionOptions,
+} from './relay/relay-connection.ts';
+export type { Outbox, PendingEvent, PublishResult } from './relay/outbox.ts';

@@ -1,0 +1,159 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from '@swell/nostr';
+import { RelayPool } from '../src/relay/relay-pool.ts';
+import { waitFor } from './wait.ts';
+import { closedPort, scriptedRelay, silentPort } from './relay-helpers.ts';
+
+const cleanup: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const f of cleanup.splice(0).reverse()) await f();
+  vi.restoreAllMocks();
+});
+
+function pool(opts: ConstructorParameters<typeof RelayPool>[0] = {}) {
+  const p = new RelayPool(opts);
+  cleanup.push(() => p.destroy());
+  return p;
+}
+
+const alice = generateSecretKey();
+const bob = generateSecretKey();
+const note = (sk: Uint8Array, content: string, kind = 1): NostrEvent =>
+  finalizeEvent({ kind, created_at: Math.floor(Date.now() / 1000), tags: [], content }, sk);
+
+describe('RelayPool against misbehaving relays', () => {
+  it('delivers only events that verify and match the filters, once each', async () => {
+    const good = note(alice, 'hello');
+    const good2 = note(alice, 'again');
+    const forged = { ...note(alice, 'forged'), content: 'changed after signing' };
+    const badSig = { ...note(alice, 'bad sig'), sig: 'ff'.repeat(64) };
+    const otherAuthor = note(bob, 'not asked for');
+    const otherKind = note(alice, 'a reaction', 7);
+    const relay = await scriptedRelay((ws, subId) => {
+      for (const e of [good, forged, badSig, otherAuthor, otherKind, good, { junk: 1 }, good2]) {
+        ws.send(JSON.stringify(['EVENT', subId, e]));
+      }
+      ws.send(JSON.stringify(['EOSE', subId]));
+    });
+    cleanup.push(() => relay.close());
+    const relay2 = await scriptedRelay((ws, subId) => {
+      ws.send(JSON.stringify(['EVENT', subId, good]));
+      ws.send(JSON.stringify(['EOSE', subId]));
+    });
+    cleanup.push(() => relay2.close());
+    const p = pool();
+    p.setRelays({
+      [relay.url]: { read: true, write: false },
+      [relay2.url]: { read: true, write: true },
+    });
+    const events = await p.query([{ authors: [getPublicKey(alice)], kinds: [1] }]);
+    expect(events.map((e) => e.content).sort()).toEqual(['again', 'hello']);
+    expect(p.readRelays()).toHaveLength(2);
+    expect(p.writeRelays()).toEqual([relay2.url]);
+    const snap = p.getSnapshot();
+    expect(Object.values(snap).map((r) => r.status)).toEqual(['connected', 'connected']);
+    expect(snap[relay.url]).toMatchObject({ read: true, write: false });
+  });
+
+  it('forces the end of stored events after the time-out when a relay never sends EOSE', async () => {
+    const relay = await scriptedRelay((ws, subId) => {
+      ws.send(JSON.stringify(['EVENT', subId, note(alice, 'only this')]));
+    });
+    cleanup.push(() => relay.close());
+    const p = pool({ eoseTimeoutMs: 300 });
+    p.setRelays({ [relay.url]: { read: true, write: true } });
+    const started = Date.now();
+    const events = await p.query([{ kinds: [1] }]);
+    expect(events.map((e) => e.content)).toEqual(['only this']);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+  });
+
+  it('re-subscribes after a relay drops, asking only for newer events', async () => {
+    let dropFirst = true;
+    const relay = await scriptedRelay((ws, subId) => {
+      ws.send(JSON.stringify(['EVENT', subId, note(alice, 'stored')]));
+      ws.send(JSON.stringify(['EOSE', subId]));
+      if (dropFirst) {
+        dropFirst = false;
+        setTimeout(() => ws.terminate(), 20);
+      }
+    });
+    cleanup.push(() => relay.close());
+    const p = pool({ retryBaseMs: 20 });
+    p.setRelays({ [relay.url]: { read: true, write: true } });
+    const got: string[] = [];
+    p.subscribeFilters([{ kinds: [1] }], { onEvent: (e) => got.push(e.content) });
+    await waitFor(() => relay.reqs.length === 2, 5000, 'a second REQ');
+    expect(relay.connections()).toBe(2);
+    const second = relay.reqs[1]![2] as { since?: number };
+    expect(second.since).toBeGreaterThan(0);
+    expect(got).toContain('stored');
+  });
+});
+
+describe('RelayPool connection failures', () => {
+  it('times out a connect after the connect time-out ("connection timed out")', async () => {
+    const silent = await silentPort();
+    cleanup.push(() => silent.close());
+    const p = pool({ connectTimeoutMs: 200, retryBaseMs: 60_000 });
+    const url = `ws://127.0.0.1:${silent.port}`;
+    p.addRelay(url);
+    expect(p.getSnapshot()[url]!.status).toBe('connecting');
+    await waitFor(() => p.getSnapshot()[url]!.status === 'closed', 3000, 'time-out');
+    expect(p.getSnapshot()[url]).toMatchObject({ lastError: 'connection timed out', attempts: 1 });
+  });
+
+  it('retries with growing delays and stops after 10 attempts with "Reached atempt limit"', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const port = await closedPort();
+    const url = `ws://127.0.0.1:${port}`;
+    const p = pool({ retryBaseMs: 2, maxRetryDelayMs: 50 });
+    const delays = new Map<number, number>();
+    p.subscribe(() => {
+      const r = p.getSnapshot()[url];
+      if (r?.retryInMs != null) delays.set(r.attempts, r.retryInMs);
+    });
+    p.addRelay(url);
+    const ended = new Promise<void>((resolve) =>
+      p.subscribeFilters([{ kinds: [1] }], {
+        onEvent: () => {},
+        onEose: resolve,
+        eoseTimeoutMs: 60_000,
+      }),
+    );
+    await waitFor(() => p.getSnapshot()[url]!.status === 'failed', 10_000, 'attempt limit');
+    expect(p.getSnapshot()[url]).toMatchObject({ attempts: 10, lastError: 'Reached atempt limit' });
+    expect([...delays.values()]).toEqual([2, 4, 8, 16, 32, 50, 50, 50, 50]);
+    // A subscription stops waiting for a relay that gave up.
+    await ended;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(p.getSnapshot()[url]!.status).toBe('failed');
+  });
+
+  it('never retries a removed relay', async () => {
+    const port = await closedPort();
+    const url = `ws://127.0.0.1:${port}`;
+    const p = pool({ retryBaseMs: 30 });
+    p.addRelay(url);
+    await waitFor(() => (p.getSnapshot()[url]?.attempts ?? 0) >= 1, 3000, 'a failure');
+    const relay = p.relay(url)!;
+    p.removeRelay(url);
+    expect(p.getSnapshot()[url]).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 150));
+    expect(relay.status).toBe('removed');
+    expect(relay.getSnapshot().attempts).toBe(1);
+  });
+
+  it('suspends and resumes', async () => {
+    const relay = await scriptedRelay((ws, subId) => ws.send(JSON.stringify(['EOSE', subId])));
+    cleanup.push(() => relay.close());
+    const p = pool();
+    p.addRelay(relay.url);
+    await waitFor(() => p.getSnapshot()[relay.url]!.status === 'connected', 3000, 'connected');
+    p.suspend();
+    expect(p.getSnapshot()[relay.url]!.status).toBe('suspended');
+    p.resume();
+    await waitFor(() => p.getSnapshot()[relay.url]!.status === 'connected', 3000, 'reconnected');
+    expect(relay.connections()).toBe(2);
+  });
+});
