@@ -5,7 +5,9 @@ import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { ServerConfig } from './config.ts';
 import { handleCacheSocket } from './cache/socket.ts';
-import { handleRelaySocket } from './relay/socket.ts';
+import { handleRelaySocket, relayLimits } from './relay/socket.ts';
+import { registerRelayInfo } from './relay/nip11.ts';
+import { WS_MAX_PAYLOAD } from './relay/limits.ts';
 import { registerWebApp } from './http/static-app.ts';
 import { serverVersion } from './version.ts';
 import { openStore } from './store/open-store.ts';
@@ -81,6 +83,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     uptime: Math.round((Date.now() - ctx.startedAt) / 1000),
   }));
 
+  registerRelayInfo(app, relayLimits());
   await registerWebApp(app, config.webDist ?? defaultWebDist);
 
   const sockets = {
@@ -89,7 +92,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       handle: handleCacheSocket,
     },
     '/relay': {
-      wss: new WebSocketServer({ noServer: true, maxPayload: 128 * 1024 }),
+      // Frames up to the relay's message limit are handled; larger ones (up to this cap) get
+      // a NOTICE from the handler instead of a dropped connection.
+      wss: new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD }),
       handle: handleRelaySocket,
     },
   } as const;

@@ -16,6 +16,7 @@ describe('server foundation', () => {
     const body = (await res.json()) as Record<string, unknown>;
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(body.storage).toBe('sqlite');
+    expect(body.counts).toEqual({ events: 0, users: 0, zaps: 0 });
     expect(typeof body.uptime).toBe('number');
   });
 
@@ -32,8 +33,9 @@ describe('server foundation', () => {
     s.close();
   });
 
-  it('relay socket: REQ answers EOSE', async () => {
+  it('relay socket: AUTH challenge first, then REQ answers EOSE', async () => {
     const s = await TestSocket.open(server.wsUrl('/relay'));
+    expect(((await s.next()) as unknown[])[0]).toBe('AUTH');
     s.send(['REQ', 'sub', { kinds: [1], limit: 1 }]);
     expect(await s.next()).toEqual(['EOSE', 'sub']);
     s.send(['CLOSE', 'sub']);

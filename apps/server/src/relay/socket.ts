@@ -1,27 +1,24 @@
 import type { WebSocket } from 'ws';
 import type { IncomingMessage } from 'node:http';
 import type { ServerContext } from '../server.ts';
+import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './limits.ts';
+import { RelayConnection } from './relay-connection.ts';
 
-/** The NIP-01 relay websocket (`/relay`). Foundation version: REQ answers EOSE, CLOSE is accepted. */
-export function handleRelaySocket(ws: WebSocket, _ctx: ServerContext, _req: IncomingMessage): void {
-  const send = (msg: unknown[]) => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
-  };
-  ws.on('message', (data) => {
-    let msg: unknown;
-    try {
-      msg = JSON.parse(data.toString());
-    } catch {
-      send(['NOTICE', 'invalid: broken JSON']);
-      return;
-    }
-    if (!Array.isArray(msg) || typeof msg[0] !== 'string') {
-      send(['NOTICE', 'invalid: message must be a JSON array']);
-      return;
-    }
-    const [verb, subId] = msg as [string, unknown];
-    if (verb === 'REQ' && typeof subId === 'string') send(['EOSE', subId]);
-    else if (verb === 'CLOSE') return;
-    else send(['NOTICE', `invalid: unsupported message ${verb}`]);
-  });
+/** Limits in force (tests may lower them through `setRelayLimits`). */
+let limits: RelayLimits = DEFAULT_RELAY_LIMITS;
+
+/** Overrides relay limits (tests). Returns the previous limits. */
+export function setRelayLimits(next: Partial<RelayLimits>): RelayLimits {
+  const previous = limits;
+  limits = { ...limits, ...next };
+  return previous;
+}
+
+export function relayLimits(): RelayLimits {
+  return limits;
+}
+
+/** The NIP-01 relay websocket (`/relay`). */
+export function handleRelaySocket(ws: WebSocket, ctx: ServerContext, req: IncomingMessage): void {
+  new RelayConnection(ws, ctx, limits, req.headers.host);
 }

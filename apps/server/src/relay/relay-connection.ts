@@ -1,0 +1,236 @@
+import { matchFilters, type Filter, type NostrEvent } from '@swell/nostr';
+import type { WebSocket } from 'ws';
+import type { ServerContext } from '../server.ts';
+import { checkAuthEvent, mayRead, newChallenge, PROTECTED_KINDS } from './auth.ts';
+import { checkFilter } from './filter-check.ts';
+import { RateLimiter, type RelayLimits } from './limits.ts';
+
+interface Subscription {
+  filters: Filter[];
+  /** Live events that arrived before EOSE was sent; flushed after it. */
+  pending: NostrEvent[] | undefined;
+  sent: Set<string> | undefined;
+}
+
+/** One client of the NIP-01 relay. */
+export class RelayConnection {
+  private readonly ws: WebSocket;
+  private readonly ctx: ServerContext;
+  private readonly limits: RelayLimits;
+  private readonly host: string | undefined;
+  private readonly subs = new Map<string, Subscription>();
+  private readonly authed = new Set<string>();
+  private readonly challenge = newChallenge();
+  private readonly rate: RateLimiter;
+  private readonly unsubscribeLive: () => void;
+  private closed = false;
+
+  constructor(ws: WebSocket, ctx: ServerContext, limits: RelayLimits, host: string | undefined) {
+    this.ws = ws;
+    this.ctx = ctx;
+    this.limits = limits;
+    this.host = host;
+    this.rate = new RateLimiter(limits.rateBurst, limits.ratePerSecond);
+    this.unsubscribeLive = ctx.live.subscribe((e) => this.onLive(e));
+    ws.on('message', (data, isBinary) => this.onMessage(data as Buffer, isBinary));
+    ws.on('close', () => this.dispose());
+    ws.on('error', () => this.dispose());
+    this.send(['AUTH', this.challenge]);
+  }
+
+  private dispose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.unsubscribeLive();
+    this.subs.clear();
+  }
+
+  /** Sends a message; a client that lets too much pile up is disconnected. */
+  private send(msg: unknown[]): void {
+    if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
+    if (this.ws.bufferedAmount > this.limits.maxOutboundBytes) {
+      this.ctx.log.info('relay: disconnecting a slow reader');
+      this.ws.close(1008, 'slow reader: too much unread data');
+      this.dispose();
+      return;
+    }
+    this.ws.send(JSON.stringify(msg));
+  }
+
+  private notice(text: string): void {
+    this.send(['NOTICE', text]);
+  }
+
+  private onMessage(data: Buffer, isBinary: boolean): void {
+    if (isBinary) return this.notice('invalid: binary frames are not accepted');
+    if (data.length > this.limits.maxMessageLength) {
+      return this.notice(`invalid: message too large (max ${this.limits.maxMessageLength} bytes)`);
+    }
+    let msg: unknown;
+    try {
+      msg = JSON.parse(data.toString('utf8'));
+    } catch {
+      return this.notice('invalid: broken JSON');
+    }
+    if (!Array.isArray(msg) || typeof msg[0] !== 'string') {
+      return this.notice('invalid: a message must be a JSON array starting with a verb');
+    }
+    const limited = !this.rate.take();
+    const verb = msg[0];
+    try {
+      switch (verb) {
+        case 'EVENT':
+          return void this.onEvent(msg[1], limited);
+        case 'REQ':
+          return void this.onReq(msg, limited);
+        case 'COUNT':
+          return void this.onCount(msg, limited);
+        case 'CLOSE':
+          if (typeof msg[1] === 'string') this.subs.delete(msg[1]);
+          return;
+        case 'AUTH':
+          return this.onAuth(msg[1]);
+        default:
+          return this.notice(`invalid: unknown message type ${verb.slice(0, 20)}`);
+      }
+    } catch (err) {
+      this.ctx.log.warn({ err }, 'relay: message failed');
+      this.notice('error: could not process the message');
+    }
+  }
+
+  private async onEvent(input: unknown, limited: boolean): Promise<void> {
+    const id =
+      typeof input === 'object' && input !== null ? (input as { id?: unknown }).id : undefined;
+    if (typeof id !== 'string') return this.notice('invalid: EVENT needs an event with an id');
+    if (limited) return this.send(['OK', id, false, 'rate-limited: slow down']);
+    if ((input as { kind?: unknown }).kind === 22242) {
+      return this.send(['OK', id, false, 'invalid: send AUTH events with an AUTH message']);
+    }
+    try {
+      const [result] = await this.ctx.ingest([input], { source: 'relay' });
+      this.send(['OK', id, result!.ok, result!.message]);
+    } catch (err) {
+      this.ctx.log.error({ err }, 'relay: ingestion failed');
+      this.send(['OK', id, false, 'error: could not store the event']);
+    }
+  }
+
+  /** Parses `[verb, subId, ...filters]`; sends CLOSED (or COUNT CLOSED) and returns undefined when refused. */
+  private parseFilters(
+    msg: unknown[],
+    verb: string,
+    limited: boolean,
+  ): { subId: string; filters: Filter[] } | undefined {
+    const subId = msg[1];
+    if (
+      typeof subId !== 'string' ||
+      subId.length === 0 ||
+      subId.length > this.limits.maxSubidLength
+    ) {
+      this.notice(
+        `invalid: ${verb} needs a subscription id of 1-${this.limits.maxSubidLength} characters`,
+      );
+      return undefined;
+    }
+    if (limited) {
+      this.send(['CLOSED', subId, 'rate-limited: slow down']);
+      return undefined;
+    }
+    const raw = msg.slice(2);
+    if (raw.length === 0 || raw.length > this.limits.maxFilters) {
+      this.send(['CLOSED', subId, `invalid: between 1 and ${this.limits.maxFilters} filters`]);
+      return undefined;
+    }
+    const filters: Filter[] = [];
+    for (const r of raw) {
+      const check = checkFilter(r, this.limits);
+      if (!check.ok) {
+        this.send(['CLOSED', subId, check.reason]);
+        return undefined;
+      }
+      filters.push(check.filter);
+    }
+    // Asking explicitly for DMs or gift wraps needs NIP-42 authentication.
+    const wantsProtected = filters.some((f) => f.kinds?.some((k) => PROTECTED_KINDS.has(k)));
+    if (wantsProtected && this.authed.size === 0) {
+      this.send([
+        'CLOSED',
+        subId,
+        'auth-required: direct messages are only served to their author or recipient',
+      ]);
+      return undefined;
+    }
+    return { subId, filters };
+  }
+
+  private async onReq(msg: unknown[], limited: boolean): Promise<void> {
+    const parsed = this.parseFilters(msg, 'REQ', limited);
+    if (!parsed) return;
+    const { subId, filters } = parsed;
+    if (!this.subs.has(subId) && this.subs.size >= this.limits.maxSubscriptions) {
+      return this.send([
+        'CLOSED',
+        subId,
+        `blocked: at most ${this.limits.maxSubscriptions} subscriptions per connection`,
+      ]);
+    }
+    const sub: Subscription = { filters, pending: [], sent: new Set() };
+    this.subs.set(subId, sub);
+    let events: NostrEvent[];
+    try {
+      events = await this.ctx.store.queryEvents(filters, { maxLimit: this.limits.maxLimit });
+    } catch (err) {
+      this.ctx.log.error({ err }, 'relay: query failed');
+      if (this.subs.get(subId) === sub) this.subs.delete(subId);
+      return this.send(['CLOSED', subId, 'error: query failed']);
+    }
+    if (this.subs.get(subId) !== sub) return; // closed or replaced meanwhile
+    for (const e of events) {
+      if (!mayRead(e, this.authed)) continue;
+      sub.sent!.add(e.id);
+      this.send(['EVENT', subId, e]);
+    }
+    this.send(['EOSE', subId]);
+    const pending = sub.pending!;
+    const sent = sub.sent!;
+    sub.pending = undefined;
+    sub.sent = undefined;
+    for (const e of pending) if (!sent.has(e.id)) this.send(['EVENT', subId, e]);
+  }
+
+  private async onCount(msg: unknown[], limited: boolean): Promise<void> {
+    const parsed = this.parseFilters(msg, 'COUNT', limited);
+    if (!parsed) return;
+    try {
+      const count = await this.ctx.store.countEvents(parsed.filters);
+      this.send(['COUNT', parsed.subId, { count }]);
+    } catch (err) {
+      this.ctx.log.error({ err }, 'relay: count failed');
+      this.send(['CLOSED', parsed.subId, 'error: count failed']);
+    }
+  }
+
+  private onAuth(input: unknown): void {
+    const check = checkAuthEvent(input, this.challenge, this.host);
+    const id =
+      typeof input === 'object' && input !== null ? (input as { id?: unknown }).id : undefined;
+    if (!check.ok) {
+      if (typeof id === 'string') this.send(['OK', id, false, check.reason]);
+      else this.notice(check.reason);
+      return;
+    }
+    this.authed.add(check.pubkey);
+    this.send(['OK', check.event.id, true, '']);
+  }
+
+  private onLive(e: NostrEvent): void {
+    if (this.closed || this.subs.size === 0) return;
+    if (!mayRead(e, this.authed)) return;
+    for (const [subId, sub] of this.subs) {
+      if (!matchFilters(sub.filters, e)) continue;
+      if (sub.pending) sub.pending.push(e);
+      else this.send(['EVENT', subId, e]);
+    }
+  }
+}

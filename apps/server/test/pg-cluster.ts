@@ -1,0 +1,142 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+/** A throwaway PostgreSQL cluster for tests and benchmarks. */
+export interface PgCluster {
+  /** Connection string of the `postgres` database. */
+  url: string;
+  port: number;
+  /** Creates an empty database and returns its connection string. */
+  createDatabase(name?: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** initdb/pg_ctl of the newest installed PostgreSQL (Debian layout), or undefined. */
+export function postgresBinDir(): string | undefined {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return undefined;
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions.length ? join(base, versions[0]!, 'bin') : undefined;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** uid/gid of the `postgres` user when we are root (PostgreSQL refuses to run as root). */
+function runAs(): { uid: number; gid: number } | undefined {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('postgres:'));
+  if (!line) throw new Error('running as root but there is no "postgres" user to run PostgreSQL');
+  const [, , uid, gid] = line.split(':');
+  return { uid: Number(uid), gid: Number(gid) };
+}
+
+let seq = 0;
+
+/**
+ * Starts a fresh cluster in a temp folder on a random loopback port (trust auth, fsync off),
+ * waits until it accepts connections. Throws loudly when PostgreSQL is missing or fails.
+ */
+export async function startPgCluster(): Promise<PgCluster> {
+  const bin = postgresBinDir();
+  if (!bin) {
+    throw new Error(
+      'PostgreSQL is not installed (expected /usr/lib/postgresql/*/bin/initdb); `npm test` installs Debian\'s "postgresql"',
+    );
+  }
+  const user = runAs();
+  const dir = mkdtempSync(join(tmpdir(), 'swell-pg-'));
+  if (user) chownSync(dir, user.uid, user.gid);
+  const data = join(dir, 'data');
+  const opts = { cwd: dir, ...(user ?? {}), encoding: 'utf8' as const };
+  const initdb = spawnSync(
+    join(bin, 'initdb'),
+    ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync', '--locale=C'],
+    opts,
+  );
+  if (initdb.status !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`initdb failed: ${initdb.stderr || initdb.error}`);
+  }
+  const port = await freePort();
+  const settings = [
+    `-p ${port}`,
+    `-k ${dir}`,
+    "-c listen_addresses='127.0.0.1'",
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=200',
+  ].join(' ');
+  const start = spawnSync(
+    join(bin, 'pg_ctl'),
+    ['-D', data, '-o', settings, '-l', join(dir, 'log'), '-w', '-t', '60', 'start'],
+    opts,
+  );
+  if (start.status !== 0) {
+    const log = existsSync(join(dir, 'log')) ? readFileSync(join(dir, 'log'), 'utf8') : '';
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`PostgreSQL did not start: ${start.stderr}\n${log}`);
+  }
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  // pg_ctl -w waits for readiness; still confirm a real connection works.
+  for (let attempt = 0; ; attempt++) {
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      await client.end();
+      break;
+    } catch (err) {
+      await client.end().catch(() => undefined);
+      if (attempt > 50) {
+        throw new Error(`PostgreSQL is not accepting connections: ${String(err)}`, { cause: err });
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  let stopped = false;
+  return {
+    url,
+    port,
+    async createDatabase(name = `swell_${process.pid}_${++seq}`) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+      } finally {
+        await client.end();
+      }
+      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      try {
+        execFileSync(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], {
+          ...opts,
+          stdio: 'ignore',
+        });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
