@@ -54,3 +54,15 @@ export { parseArticle, countWords } from './article.ts';
 export type { Article } from './article.ts';
 export { formatNumber, formatBytes, relativeTime, formatRelativeTime } from './format.ts';
 export type { RelativeTime } from './format.ts';
+export { isNip04Payload, nip04Encrypt, nip04Decrypt, nip04SharedKey } from './nip04.ts';
+export {
+  NIP44_LIMITS,
+  Nip44Error,
+  getConversationKey,
+  getMessageKeys,
+  calcPaddedLen,
+  nip44Encrypt,
+  nip44Decrypt,
+  nip44EncryptTo,
+  nip44DecryptFrom,
+} from './nip44.ts';
