@@ -84,3 +84,15 @@ export type {
   RelayConnectionOptions,
 } from './relay/relay-connection.ts';
 export type { Outbox, PendingEvent, PublishResult } from './relay/outbox.ts';
+
+// ---- activity --------------------------------------------------------------------------------
+// const activity = new ActivityTracker(); activity.add(cache); activity.add(pool); activity.start()
+// activity.getSnapshot().state  // 'woke' | 'sleep' | 'waking'
+export { ActivityTracker, activityEvents } from './activity/activity-tracker.ts';
+export type {
+  ActivityState,
+  ActivitySnapshot,
+  ActivityTarget,
+  ActivityTrackerOptions,
+  Sleeper,
+} from './activity/activity-tracker.ts';

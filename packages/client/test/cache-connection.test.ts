@@ -5,6 +5,8 @@ import type { CacheCommand } from '@swell/cache-protocol';
 
 const unknownCommand = 'no_such_command' as CacheCommand;
 import { clientTestServer, waitFor } from './helpers.ts';
+import { ManualClock } from './manual-clock.ts';
+import { ActivityTracker } from '../src/activity/activity-tracker.ts';
 
 /** Records every frame the client sends on a real socket (the server stays real). */
 function recordingSocket(sent: string[]) {
@@ -169,5 +171,30 @@ describe('CacheConnection against the real server', () => {
     ac.abort();
     expect(((await aborted) as CacheError).code).toBe('aborted');
     expect(conn.getSnapshot().pending).toBe(0);
+  });
+
+  it('sleeps after 5 idle minutes (socket closed) and reconnects on activity', async () => {
+    const { server, conn } = await setup();
+    await conn.whenReady();
+    const upgrades: number[] = [];
+    server.app.server.on('upgrade', () => upgrades.push(1));
+    const clock = new ManualClock();
+    const target = new EventTarget();
+    const activity = new ActivityTracker({ clock, target });
+    activity.add(conn);
+    activity.start();
+    cleanup.push(() => activity.stop());
+    clock.advance(5 * 60_000);
+    expect(activity.getSnapshot().state).toBe('sleep');
+    expect(conn.status).toBe('sleeping');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(conn.status).toBe('sleeping');
+    target.dispatchEvent(new Event('mousemove'));
+    expect(activity.getSnapshot().state).toBe('waking');
+    await conn.whenReady();
+    expect(upgrades).toHaveLength(1);
+    await expect(conn.request(unknownCommand)).rejects.toThrow('unknown api request');
+    clock.advance(36_000);
+    expect(activity.getSnapshot().state).toBe('woke');
   });
 });
