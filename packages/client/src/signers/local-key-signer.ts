@@ -1,6 +1,14 @@
-import { finalizeEvent, getPublicKey, type EventTemplate, type NostrEvent } from '@swell/nostr';
+import {
+  finalizeEvent,
+  getPublicKey,
+  nip04Decrypt,
+  nip04Encrypt,
+  nip44DecryptFrom,
+  nip44EncryptTo,
+  type EventTemplate,
+  type NostrEvent,
+} from '@swell/nostr';
 import { ClientError } from '../errors.ts';
-import { nip04Decrypt, nip04Encrypt, nip44Decrypt, nip44Encrypt } from './local-ciphers.ts';
 import { nowSeconds, type Signer, type SignerCipher } from './signer.ts';
 
 /**
@@ -55,11 +63,11 @@ export class LocalKeySigner implements Signer {
   };
 
   readonly nip44: SignerCipher = {
-    encrypt: async (peer, text) => nip44Encrypt(this.key('encrypt-no-nsec'), peer, text),
+    encrypt: async (peer, text) => nip44EncryptTo(this.key('encrypt-no-nsec'), peer, text),
     decrypt: async (peer, data) => {
       const sk = this.key('decrypt-no-nsec');
       try {
-        return nip44Decrypt(sk, peer, data);
+        return nip44DecryptFrom(sk, peer, data);
       } catch (e) {
         throw new ClientError('bad-cipher', (e as Error).message, { cause: e });
       }
