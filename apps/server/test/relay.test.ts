@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NostrEvent } from '@swell/nostr';
+import { finalizeEvent } from 'nostr-tools/pure';
 import { testServer } from './helpers.ts';
 import { newPool, relaySocket, testUser } from './relay-helpers.ts';
 
@@ -200,7 +201,7 @@ describe('NIP-01 relay driven by nostr-tools SimplePool', () => {
           oneose: () => {
             done = true;
           },
-          onauth: async (t) => user.sign({ ...t }),
+          onauth: async (t) => finalizeEvent(t, user.sk),
         },
       );
       await expect.poll(() => done).toBe(true);
