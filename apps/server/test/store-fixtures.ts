@@ -20,9 +20,9 @@ export function invalidEvents(): Array<{ event: NostrEvent; problem: string }> {
 }
 
 /** Real zap invoices with their amounts (computed independently in the vector file). */
-export function zapInvoices(): Array<{ invoice: string; amount_msat: number }> {
+export function zapInvoices(): Array<{ invoice: string; receipt_id: string; amount_msat: number }> {
   const doc = JSON.parse(readFileSync(new URL('bolt11-invoices.json', vectors), 'utf8')) as {
-    real_zap_invoices: Array<{ invoice: string; amount_msat: number }>;
+    real_zap_invoices: Array<{ invoice: string; receipt_id: string; amount_msat: number }>;
   };
   return doc.real_zap_invoices;
 }
