@@ -1,55 +1,234 @@
 import type { WebSocket } from 'ws';
 import type { IncomingMessage } from 'node:http';
+import { deflateSync } from 'node:zlib';
+import type { CacheEvent } from '@swell/cache-protocol';
+import type { NostrEvent } from '@swell/nostr';
 import type { ServerContext } from '../server.ts';
+import { CacheError, type CacheRequest } from './request.ts';
+import { isLoopbackClient } from './address-guard.ts';
+import { commandHandlers, streamHandlers } from './router.ts';
 
-/**
- * The cache websocket (`/v1`, Primal protocol). Foundation version: protocol handshake,
- * NOTICE for unknown commands and broken JSON. The command router replaces `answer` later.
- */
-export function handleCacheSocket(ws: WebSocket, ctx: ServerContext, _req: IncomingMessage): void {
-  const send = (msg: unknown[]) => {
+/** Limits of one connection (mutable for tests). */
+export const cacheLimits = {
+  /** Open subscriptions per connection. */
+  maxSubscriptions: 200,
+  /** Time budget of one request; what is ready when it runs out is sent (partial result). */
+  requestBudgetMs: 10_000,
+  /** Idle connections are closed after this long without a message. */
+  idleMs: 10 * 60_000,
+  /** Rate limit: burst size and refill per second of the per-connection token bucket. */
+  burst: 300,
+  perSecond: 100,
+};
+
+type Message = CacheEvent | NostrEvent;
+
+interface Subscription {
+  abort: AbortController;
+  stop?: () => void;
+}
+
+/** Absolute base URL of this server as the client reached it. */
+function baseUrlOf(req: IncomingMessage, ctx: ServerContext): string {
+  const host =
+    req.headers['x-forwarded-host'] ?? req.headers.host ?? `${ctx.config.host}:${ctx.config.port}`;
+  const proto = req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
+  return `${proto}://${String(host).split(',')[0]!.trim()}`;
+}
+
+/** The cache websocket (`/v1`, Primal protocol). */
+export function handleCacheSocket(
+  ws: WebSocket,
+  ctx: ServerContext,
+  httpReq: IncomingMessage,
+): void {
+  const subs = new Map<string, Subscription>();
+  const baseUrl = baseUrlOf(httpReq, ctx);
+  let zlib = false;
+  let tokens = cacheLimits.burst;
+  let lastRefill = Date.now();
+  let lastActivity = Date.now();
+
+  const idle = setInterval(
+    () => {
+      if (Date.now() - lastActivity > cacheLimits.idleMs) ws.close(1000, 'idle');
+    },
+    Math.min(60_000, cacheLimits.idleMs),
+  );
+  idle.unref();
+
+  const sendText = (msg: unknown[]) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
   };
+  const sendEvents = (subId: string, events: Message[]) => {
+    if (events.length === 0 || ws.readyState !== ws.OPEN) return;
+    if (zlib) {
+      ws.send(deflateSync(JSON.stringify(['EVENTS', subId, events])), { binary: true });
+    } else {
+      for (const e of events) ws.send(JSON.stringify(['EVENT', subId, e]));
+    }
+  };
+  const fail = (subId: string, message: string) => {
+    sendText(['NOTICE', subId, message]);
+    sendText(['EOSE', subId]);
+  };
+  const closeSub = (subId: string) => {
+    const s = subs.get(subId);
+    if (!s) return;
+    subs.delete(subId);
+    s.abort.abort();
+    s.stop?.();
+  };
+
+  ws.on('close', () => {
+    clearInterval(idle);
+    for (const id of [...subs.keys()]) closeSub(id);
+  });
+
   ws.on('message', (data, isBinary) => {
+    lastActivity = Date.now();
     if (isBinary) {
-      send(['NOTICE', '', 'binary frames are not accepted']);
+      sendText(['NOTICE', '', 'binary frames are not accepted']);
       return;
     }
     let msg: unknown;
     try {
       msg = JSON.parse(data.toString());
     } catch {
-      send(['NOTICE', '', 'invalid JSON']);
+      sendText(['NOTICE', '', 'invalid JSON']);
       return;
     }
     if (!Array.isArray(msg) || typeof msg[0] !== 'string') {
-      send(['NOTICE', '', 'message must be a JSON array']);
+      sendText(['NOTICE', '', 'message must be a JSON array']);
       return;
     }
     const [verb, subId] = msg as [string, unknown];
-    if (typeof subId !== 'string') {
-      send(['NOTICE', '', 'missing subscription id']);
+    if (typeof subId !== 'string' || subId.length > 200) {
+      sendText(['NOTICE', '', 'missing subscription id']);
       return;
     }
-    if (verb === 'CLOSE') return;
+    if (verb === 'CLOSE') {
+      closeSub(subId);
+      return;
+    }
     if (verb !== 'REQ') {
-      send(['NOTICE', subId, `unknown message type: ${verb}`]);
+      sendText(['NOTICE', subId, `unknown message type: ${verb}`]);
       return;
     }
-    const payload = msg[2] as { cache?: unknown } | undefined;
-    const cache = payload?.cache;
+    const now = Date.now();
+    tokens = Math.min(
+      cacheLimits.burst,
+      tokens + ((now - lastRefill) / 1000) * cacheLimits.perSecond,
+    );
+    lastRefill = now;
+    if (tokens < 1) {
+      fail(subId, 'rate limited: slow down');
+      return;
+    }
+    tokens -= 1;
+
+    const cache = (msg[2] as { cache?: unknown } | undefined)?.cache;
     if (!Array.isArray(cache) || typeof cache[0] !== 'string') {
-      send(['NOTICE', subId, 'invalid request: expected {"cache": [command, payload]}']);
-      send(['EOSE', subId]);
+      fail(subId, 'invalid request: expected {"cache": [command, payload]}');
       return;
     }
     const command = cache[0];
-    if (command === 'set_primal_protocol') {
-      send(['EOSE', subId]);
+    const rawPayload = cache[1] ?? {};
+    if (typeof rawPayload !== 'object' || rawPayload === null || Array.isArray(rawPayload)) {
+      fail(subId, 'invalid payload: expected an object');
       return;
     }
-    ctx.log.debug({ command }, 'unknown cache command');
-    send(['NOTICE', subId, 'unknown api request']);
-    send(['EOSE', subId]);
+    if (command === 'set_primal_protocol') {
+      const compression = (rawPayload as { compression?: unknown }).compression;
+      zlib = compression === 'zlib';
+      sendText(['EOSE', subId]);
+      return;
+    }
+    const handler = Object.hasOwn(commandHandlers, command) ? commandHandlers[command] : undefined;
+    const stream = Object.hasOwn(streamHandlers, command) ? streamHandlers[command] : undefined;
+    if (!handler && !stream) {
+      ctx.log.debug({ command }, 'unknown cache command');
+      fail(subId, 'unknown api request');
+      return;
+    }
+    closeSub(subId); // a REQ with a used id replaces the old subscription
+    if (subs.size >= cacheLimits.maxSubscriptions) {
+      fail(subId, `too many subscriptions (max ${cacheLimits.maxSubscriptions})`);
+      return;
+    }
+    const store = ctx.store;
+    const sub: Subscription = { abort: new AbortController() };
+    subs.set(subId, sub);
+    const out: Message[] = [];
+    const req: CacheRequest = {
+      subId,
+      command,
+      payload: rawPayload as Record<string, unknown>,
+      store,
+      ctx,
+      now: Math.floor(Date.now() / 1000),
+      baseUrl,
+      fromLoopback: isLoopbackClient(httpReq.socket.remoteAddress),
+      signal: sub.abort.signal,
+      emit: (...events) => {
+        out.push(...events);
+      },
+    };
+
+    if (stream) {
+      stream(req, (events) => {
+        if (subs.get(subId) === sub) sendEvents(subId, events);
+      })
+        .then((stop) => {
+          if (subs.get(subId) !== sub) {
+            stop();
+            return;
+          }
+          sub.stop = stop;
+          sendEvents(subId, out);
+          sendText(['EOSE', subId]);
+        })
+        .catch((err: unknown) => {
+          if (subs.get(subId) === sub) subs.delete(subId);
+          reportError(subId, err);
+        });
+      return;
+    }
+
+    let finished = false;
+    const timer = setTimeout(() => {
+      if (finished) return;
+      finished = true;
+      sub.abort.abort();
+      if (subs.get(subId) === sub) subs.delete(subId);
+      sendEvents(subId, out.splice(0));
+      sendText(['EOSE', subId]);
+    }, cacheLimits.requestBudgetMs);
+    handler!(req)
+      .then(() => {
+        if (finished) return;
+        finished = true;
+        clearTimeout(timer);
+        if (subs.get(subId) !== sub) return; // closed or replaced meanwhile
+        subs.delete(subId);
+        sendEvents(subId, out);
+        sendText(['EOSE', subId]);
+      })
+      .catch((err: unknown) => {
+        if (finished) return;
+        finished = true;
+        clearTimeout(timer);
+        if (subs.get(subId) === sub) subs.delete(subId);
+        reportError(subId, err);
+      });
   });
+
+  function reportError(subId: string, err: unknown): void {
+    if (err instanceof CacheError) {
+      fail(subId, err.message);
+      return;
+    }
+    ctx.log.error({ err }, 'cache request failed');
+    fail(subId, 'internal error');
+  }
 }

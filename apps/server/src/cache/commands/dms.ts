@@ -1,0 +1,120 @@
+import { feedRangeEvent, resultEvent, ResultKind, type DmContactInfo } from '@swell/cache-protocol';
+import { rangeOf } from '../page.ts';
+import { hex64, optStr, paging, signedEvent } from '../params.ts';
+import { eventsByIds } from '../queries/events.ts';
+import { followsOf } from '../queries/feeds.ts';
+import { EVENT_COLUMNS, rowToEvent } from '../queries/rows.ts';
+import { CacheError, type CacheRequest } from '../request.ts';
+import { emitProfiles } from './users.ts';
+
+/**
+ * `get_directmsg_contacts {user_pubkey, relation: follows|other|any, limit, until, offset}`:
+ * 10000118 + each peer's latest kind 4 + kind 0 + range (latest_at, elements = pubkeys).
+ */
+export async function getDirectmsgContacts(req: CacheRequest): Promise<void> {
+  const user = hex64(req.payload, 'user_pubkey');
+  const relation = optStr(req.payload, 'relation', 10) ?? 'any';
+  if (!['follows', 'other', 'any'].includes(relation)) throw new CacheError('invalid relation');
+  const p = paging(req.payload, req.now, 20);
+  let q = req.store.db
+    .selectFrom('dm_counts')
+    .select(['sender', 'cnt', 'latest_at', 'latest_event_id'])
+    .where('receiver', '=', user)
+    .where('latest_at', '<=', p.until)
+    .where('latest_at', '>=', p.since);
+  if (relation !== 'any') {
+    const follows = await followsOf(req.store.db, user);
+    const list = follows.length ? follows : [''];
+    q = relation === 'follows' ? q.where('sender', 'in', list) : q.where('sender', 'not in', list);
+  }
+  const rows = await q
+    .orderBy('latest_at', 'desc')
+    .orderBy('sender', 'desc')
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();
+  const contacts: Record<string, DmContactInfo> = {};
+  for (const r of rows)
+    contacts[r.sender] = {
+      cnt: Number(r.cnt),
+      latest_at: Number(r.latest_at),
+      latest_event_id: r.latest_event_id,
+    };
+  req.emit(resultEvent(ResultKind.DmContacts, contacts));
+  req.emit(
+    ...(await eventsByIds(
+      req.store.db,
+      rows.map((r) => r.latest_event_id),
+    )),
+  );
+  await emitProfiles(
+    req,
+    rows.map((r) => r.sender),
+  );
+  req.emit(
+    feedRangeEvent(
+      rangeOf(
+        'latest_at',
+        rows.map((r) => ({ id: r.sender, value: Number(r.latest_at) })),
+      ),
+    ),
+  );
+}
+
+/** `get_directmsgs {receiver, sender, limit 20, since|until, offset}`: kind 4 both ways + range. */
+export async function getDirectmsgs(req: CacheRequest): Promise<void> {
+  const receiver = hex64(req.payload, 'receiver');
+  const sender = hex64(req.payload, 'sender');
+  const p = paging(req.payload, req.now, 20);
+  const rows = await req.store.db
+    .selectFrom('event_tags')
+    .innerJoin('events', 'events.id', 'event_tags.event_id')
+    .select(EVENT_COLUMNS.map((c) => `events.${c}` as const))
+    .where('event_tags.name', '=', 'p')
+    .where('event_tags.kind', '=', 4)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('event_tags.value', '=', receiver), eb('event_tags.pubkey', '=', sender)]),
+        eb.and([eb('event_tags.value', '=', sender), eb('event_tags.pubkey', '=', receiver)]),
+      ]),
+    )
+    .where('event_tags.created_at', '<=', p.until)
+    .where('event_tags.created_at', '>=', p.since)
+    .orderBy('event_tags.created_at', 'desc')
+    .orderBy('events.id', 'desc')
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();
+  const msgs = rows.map(rowToEvent);
+  req.emit(...msgs);
+  req.emit(
+    feedRangeEvent(
+      rangeOf(
+        'created_at',
+        msgs.map((e) => ({ id: e.id, value: e.created_at })),
+      ),
+    ),
+  );
+}
+
+/** `reset_directmsg_count {event_from_user, sender}`: marks one conversation read. */
+export async function resetDirectmsgCount(req: CacheRequest): Promise<void> {
+  const e = signedEvent(req.payload, 'event_from_user');
+  const sender = hex64(req.payload, 'sender');
+  await req.store.db
+    .updateTable('dm_counts')
+    .set({ cnt: 0 })
+    .where('receiver', '=', e.pubkey)
+    .where('sender', '=', sender)
+    .execute();
+}
+
+/** `reset_directmsg_counts {event_from_user}`: marks every conversation read. */
+export async function resetDirectmsgCounts(req: CacheRequest): Promise<void> {
+  const e = signedEvent(req.payload, 'event_from_user');
+  await req.store.db
+    .updateTable('dm_counts')
+    .set({ cnt: 0 })
+    .where('receiver', '=', e.pubkey)
+    .execute();
+}

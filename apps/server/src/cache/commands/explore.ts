@@ -1,0 +1,368 @@
+import {
+  feedRangeEvent,
+  resultEvent,
+  ResultKind,
+  type FollowerIncrease,
+} from '@swell/cache-protocol';
+import { sql } from 'kysely';
+import { pageExtras } from '../enrich.ts';
+import { applyModeration, loadModeration } from '../moderation.ts';
+import { emitPosts, rangeOf } from '../page.ts';
+import { hex64, int, optHex64, paging, str, type Paging } from '../params.ts';
+import {
+  authorsFeed,
+  followsOf,
+  globalFeed,
+  scoredFeed,
+  type ScoreColumn,
+} from '../queries/feeds.ts';
+import { CacheError, type CacheRequest } from '../request.ts';
+import { emitProfiles } from './users.ts';
+import { eventsByIds } from '../queries/events.ts';
+
+const TIMEFRAMES: Record<string, ScoreColumn | 'created_at'> = {
+  latest: 'created_at',
+  trending: 'score24h',
+  popular: 'score',
+  mostzapped: 'satszapped',
+};
+
+/** The authors of a scope for `user` (undefined = everyone). */
+async function scopeAuthors(
+  req: CacheRequest,
+  scope: string,
+  user: string | undefined,
+): Promise<string[] | undefined> {
+  if (scope === 'global') return undefined;
+  if (!user) throw new CacheError('invalid user_pubkey');
+  const db = req.store.db;
+  const follows = await followsOf(db, user);
+  if (scope === 'follows') return follows;
+  if (scope === 'tribe') {
+    const followers = await db
+      .selectFrom('follows')
+      .select('follower')
+      .where('followed', '=', user)
+      .limit(5000)
+      .execute();
+    return [...new Set([...follows, ...followers.map((r) => r.follower)])];
+  }
+  if (scope === 'network') {
+    if (follows.length === 0) return [];
+    const second = await db
+      .selectFrom('follows')
+      .select('followed')
+      .distinct()
+      .where('follower', 'in', follows.slice(0, 2000))
+      .limit(10000)
+      .execute();
+    return [...new Set([...follows, ...second.map((r) => r.followed)])];
+  }
+  throw new CacheError('invalid scope');
+}
+
+/** `explore {timeframe, scope, limit, created_after, until}`. */
+export async function explore(req: CacheRequest): Promise<void> {
+  const timeframe = str(req.payload, 'timeframe', 20);
+  const scope = str(req.payload, 'scope', 20);
+  const order = TIMEFRAMES[timeframe];
+  if (!order) throw new CacheError('invalid timeframe');
+  if (!['follows', 'tribe', 'network', 'global'].includes(scope))
+    throw new CacheError('invalid scope');
+  const user = optHex64(req.payload, 'user_pubkey');
+  const p = paging(req.payload, req.now, 20);
+  const createdAfter = int(
+    req.payload,
+    'created_after',
+    order === 'score24h' ? req.now - 86400 : 0,
+    0,
+  );
+  const authors = await scopeAuthors(req, scope, user);
+  if (order === 'created_at') {
+    const mod = await loadModeration(req.store.db, user, 'content');
+    const f = { kinds: [1], excludeReplies: true, excludeAuthors: mod?.blocked };
+    const q = { ...p, since: Math.max(p.since, createdAfter) };
+    const posts = authors
+      ? await authorsFeed(req.store, authors, f, q)
+      : await globalFeed(req.store.db, f, q);
+    await emitPosts(req, posts);
+    return;
+  }
+  const mod = await loadModeration(req.store.db, user, 'trending');
+  const scoreP = {
+    ...p,
+    until: req.payload.until === undefined ? Number.MAX_SAFE_INTEGER : p.until,
+  };
+  const ranked = await scoredFeed(
+    req.store.db,
+    order,
+    createdAfter,
+    scoreP,
+    order === 'score24h',
+    authors,
+    mod?.blocked,
+  );
+  await emitPosts(
+    req,
+    ranked.map((r) => r.event),
+    order,
+    ranked.map((r) => r.value),
+  );
+}
+
+/** `scored {selector}`: trending_24h/12h/4h/1h and mostzapped_24h/12h/4h/1h. */
+export async function scored(req: CacheRequest): Promise<void> {
+  const selector = str(req.payload, 'selector', 40);
+  const m = /^(trending|mostzapped)_(\d+)h$/.exec(selector);
+  if (!m || ![1, 4, 12, 24, 48, 168].includes(Number(m[2])))
+    throw new CacheError('invalid selector');
+  const column: ScoreColumn = m[1] === 'trending' ? 'score24h' : 'satszapped';
+  const user = optHex64(req.payload, 'user_pubkey');
+  const mod = await loadModeration(req.store.db, user, 'trending');
+  const p: Paging = {
+    limit: int(req.payload, 'limit', 20, 0, 1000),
+    since: 0,
+    until: Number.MAX_SAFE_INTEGER,
+    offset: 0,
+  };
+  const ranked = await scoredFeed(
+    req.store.db,
+    column,
+    req.now - Number(m[2]) * 3600,
+    p,
+    column === 'score24h',
+    undefined,
+    mod?.blocked,
+  );
+  await emitPosts(
+    req,
+    ranked.map((r) => r.event),
+    column,
+    ranked.map((r) => r.value),
+  );
+}
+
+/** `scored_users_24h`: authors whose notes scored most in 24 h (kind 0 + 10000108). */
+export async function scoredUsers24h(req: CacheRequest): Promise<void> {
+  const rows = await req.store.db
+    .selectFrom('event_stats')
+    .select(['pubkey', sql<number>`sum(score24h)`.as('total')])
+    .where('created_at', '>=', req.now - 86400)
+    .where('pubkey', '!=', '')
+    .groupBy('pubkey')
+    .orderBy('total', 'desc')
+    .limit(int(req.payload, 'limit', 20, 0, 1000))
+    .execute();
+  const pubkeys = rows.map((r) => r.pubkey);
+  await emitProfiles(req, pubkeys);
+  const scores: Record<string, number> = {};
+  for (const r of rows) scores[r.pubkey] = Number(r.total);
+  req.emit(resultEvent(ResultKind.UserScores, scores));
+}
+
+/** `explore_people`: users gaining most followers in 24 h (10000157 + kind 0, range by increase). */
+export async function explorePeople(req: CacheRequest): Promise<void> {
+  const p = paging(req.payload, req.now, 10);
+  const untilIncrease = req.payload.until === undefined ? Number.MAX_SAFE_INTEGER : p.until;
+  const inc = sql<number>`count(*)`;
+  const rows = await req.store.db
+    .selectFrom('follows')
+    .select(['followed', inc.as('increase')])
+    .where('created_at', '>=', req.now - 86400)
+    .groupBy('followed')
+    .having(inc, '<=', untilIncrease)
+    .having(inc, '>=', p.since)
+    .orderBy('increase', 'desc')
+    .orderBy('followed', 'desc')
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();
+  const pubkeys = rows.map((r) => r.followed);
+  const counts = await req.store.db
+    .selectFrom('user_stats')
+    .select(['pubkey', 'followers_count'])
+    .where('pubkey', 'in', pubkeys.length ? pubkeys : [''])
+    .execute();
+  const countOf = new Map(counts.map((c) => [c.pubkey, Number(c.followers_count)]));
+  const increase: Record<string, FollowerIncrease> = {};
+  for (const r of rows) {
+    const count = countOf.get(r.followed) ?? Number(r.increase);
+    const before = Math.max(1, count - Number(r.increase));
+    increase[r.followed] = {
+      increase: Number(r.increase),
+      ratio: Number(r.increase) / before,
+      count,
+    };
+  }
+  await emitProfiles(req, pubkeys);
+  req.emit(resultEvent(ResultKind.FollowerIncrease, increase));
+  req.emit(...(await pageExtras(req, pubkeys)));
+  req.emit(
+    feedRangeEvent(
+      rangeOf(
+        'increase',
+        rows.map((r) => ({ id: r.followed, value: Number(r.increase) })),
+      ),
+    ),
+  );
+}
+
+/** Latest zaps of everyone (explore_zaps and the explore-zaps spec): receipt + target + 10000129. */
+export async function exploreZaps(req: CacheRequest, p: Paging): Promise<void> {
+  const rows = await req.store.db
+    .selectFrom('zaps')
+    .select([
+      'receipt_id',
+      'sender',
+      'receiver',
+      'event_id',
+      'amount_sats',
+      'created_at',
+      'message',
+    ])
+    .where('created_at', '<=', p.until)
+    .where('created_at', '>=', p.since)
+    .orderBy('created_at', 'desc')
+    .orderBy('receipt_id', 'desc')
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();
+  const receipts = await eventsByIds(
+    req.store.db,
+    rows.map((r) => r.receipt_id),
+  );
+  const targets = await eventsByIds(
+    req.store.db,
+    rows.flatMap((r) => (r.event_id ? [r.event_id] : [])),
+  );
+  req.emit(...receipts, ...targets);
+  for (const r of rows) {
+    req.emit(
+      resultEvent(ResultKind.TopZap, {
+        event_id: r.event_id ?? '',
+        created_at: Number(r.created_at),
+        sender: r.sender,
+        receiver: r.receiver,
+        amount_sats: Number(r.amount_sats),
+        zap_receipt_id: r.receipt_id,
+        message: r.message,
+      }),
+    );
+  }
+  const users = [...new Set(rows.flatMap((r) => [r.sender, r.receiver]).filter(Boolean))];
+  await emitProfiles(req, users);
+  req.emit(...(await pageExtras(req, users)));
+  req.emit(
+    feedRangeEvent(
+      rangeOf(
+        'created_at',
+        rows.map((r) => ({ id: r.receipt_id, value: Number(r.created_at) })),
+      ),
+    ),
+  );
+}
+
+/** Latest notes with images or videos (explore_media and the explore-media spec). */
+export async function exploreMedia(req: CacheRequest, p: Paging): Promise<void> {
+  const user = optHex64(req.payload, 'user_pubkey');
+  const mod = await loadModeration(req.store.db, user, 'content');
+  const posts = await globalFeed(
+    req.store.db,
+    { kinds: [1, 20], withMedia: true, excludeAuthors: mod?.blocked },
+    p,
+  );
+  await emitPosts(req, applyModeration(mod, posts));
+}
+
+export async function exploreZapsCommand(req: CacheRequest): Promise<void> {
+  await exploreZaps(req, paging(req.payload, req.now, 20));
+}
+
+export async function exploreMediaCommand(req: CacheRequest): Promise<void> {
+  await exploreMedia(req, paging(req.payload, req.now, 20));
+}
+
+/** `explore_topics`: hashtags of the last 24 h with counts (10000160). */
+export async function exploreTopics(req: CacheRequest): Promise<void> {
+  const rows = await req.store.db
+    .selectFrom('event_tags')
+    .select(['value', sql<number>`count(*)`.as('n')])
+    .where('name', '=', 't')
+    .where('kind', '=', 1)
+    .where('created_at', '>=', req.now - 86400)
+    .groupBy('value')
+    .orderBy('n', 'desc')
+    .limit(int(req.payload, 'limit', 50, 0, 1000))
+    .execute();
+  const topics: Record<string, number> = {};
+  for (const r of rows) topics[r.value] = Number(r.n);
+  req.emit(resultEvent(ResultKind.TopicStats, topics));
+}
+
+/**
+ * `explore_legend_counts {pubkey}` -> 10000102. This server has no legend members, so the counts
+ * are of members among the user's follows, their inner and outer network: zero here.
+ */
+export async function exploreLegendCounts(req: CacheRequest): Promise<void> {
+  const pubkey = hex64(req.payload, 'pubkey');
+  req.emit(
+    resultEvent(
+      ResultKind.LegendCounts,
+      { your_follows: 0, your_inner_network: 0, your_outer_network: 0 },
+      { pubkey },
+    ),
+  );
+}
+
+/** Network counters (10000101), recomputed at most every 5 s per store. */
+const netCache = new WeakMap<object, { at: number; value: Promise<Record<string, number>> }>();
+
+export function netStats(req: CacheRequest): Promise<Record<string, number>> {
+  const hit = netCache.get(req.store);
+  if (hit && Date.now() - hit.at < 5000) return hit.value;
+  const value = (async () => {
+    const db = req.store.db;
+    const count = async (kind: number) =>
+      Number(
+        (
+          await db
+            .selectFrom('events')
+            .select(sql<number>`count(*)`.as('n'))
+            .where('kind', '=', kind)
+            .executeTakeFirst()
+        )?.n ?? 0,
+      );
+    const any = Number(
+      (
+        await db
+          .selectFrom('events')
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
+    const zaps = await db
+      .selectFrom('zaps')
+      .select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(amount_sats), 0)`.as('s')])
+      .executeTakeFirst();
+    const users = Number(
+      (
+        await db
+          .selectFrom('user_stats')
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
+    return {
+      users,
+      pubkeys: await count(0),
+      pubnotes: await count(1),
+      reactions: await count(7),
+      reposts: await count(6),
+      any,
+      zaps: Number(zaps?.n ?? 0),
+      satszapped: Number(zaps?.s ?? 0),
+    };
+  })();
+  netCache.set(req.store, { at: Date.now(), value });
+  return value;
+}

@@ -1,0 +1,256 @@
+import { parseFeedSpec, type FeedSpec } from '@swell/cache-protocol';
+import type { NostrEvent } from '@swell/nostr';
+import { applyModeration, loadModeration } from '../moderation.ts';
+import { bool, hex64, kinds, optHex64, optStr, paging, type Paging } from '../params.ts';
+import { emitPosts } from '../page.ts';
+import {
+  authorsFeed,
+  followsOf,
+  globalFeed,
+  idsFeed,
+  scoredFeed,
+  taggedFeed,
+  type ScoreColumn,
+} from '../queries/feeds.ts';
+import { eventsByIds, replaceableOf } from '../queries/events.ts';
+import { CacheError, type CacheRequest } from '../request.ts';
+import { searchPosts } from './search.ts';
+import { exploreMedia, exploreZaps } from './explore.ts';
+
+const NOTE_KINDS = [1, 6];
+
+async function bookmarkIds(req: CacheRequest, pubkey: string): Promise<string[]> {
+  const list = (await replaceableOf(req.store.db, [pubkey], 10003)).get(pubkey);
+  return (list?.tags ?? [])
+    .filter((t) => t[0] === 'e' && /^[0-9a-f]{64}$/.test(t[1] ?? ''))
+    .map((t) => t[1]!);
+}
+
+/** The profile and follows variants of `feed` (cache-protocol.md section 8). */
+async function profileFeed(
+  req: CacheRequest,
+  pubkey: string,
+  notes: string,
+  p: Paging,
+  opts: { includeReplies: boolean; kinds?: number[] },
+): Promise<void> {
+  const user = optHex64(req.payload, 'user_pubkey');
+  const mod = await loadModeration(req.store.db, user, 'content');
+  const excludeAuthors = mod?.blocked;
+  let posts: NostrEvent[];
+  switch (notes) {
+    case 'authored':
+      posts = await authorsFeed(
+        req.store,
+        [pubkey],
+        { kinds: opts.kinds ?? NOTE_KINDS, excludeReplies: !opts.includeReplies },
+        p,
+      );
+      break;
+    case 'replies':
+      posts = await authorsFeed(req.store, [pubkey], { kinds: [1], onlyReplies: true }, p);
+      break;
+    case 'user_all_notes':
+      posts = await authorsFeed(req.store, [pubkey], { kinds: opts.kinds ?? [1, 6, 30023] }, p);
+      break;
+    case 'user_media_thumbnails':
+      posts = await authorsFeed(req.store, [pubkey], { kinds: [1, 20], withMedia: true }, p);
+      break;
+    case 'bookmarks':
+      posts = await idsFeed(req.store.db, await bookmarkIds(req, pubkey), p);
+      break;
+    case 'follows':
+      posts = await authorsFeed(
+        req.store,
+        await followsOf(req.store.db, pubkey),
+        { kinds: opts.kinds ?? NOTE_KINDS, excludeReplies: !opts.includeReplies, excludeAuthors },
+        p,
+      );
+      break;
+    default:
+      throw new CacheError('invalid notes');
+  }
+  // A user's own profile is shown whatever the moderation; follows feeds were filtered in SQL.
+  await emitPosts(req, notes === 'follows' ? applyModeration(mod, posts) : posts);
+}
+
+export async function feed(req: CacheRequest): Promise<void> {
+  const pubkey = hex64(req.payload, 'pubkey');
+  const notes = optStr(req.payload, 'notes', 40) ?? 'authored';
+  const p = paging(req.payload, req.now, 20);
+  await profileFeed(req, pubkey, notes, p, {
+    includeReplies: bool(req.payload, 'include_replies', false),
+    kinds: kinds(req.payload, 'kinds'),
+  });
+}
+
+async function scored(
+  req: CacheRequest,
+  column: ScoreColumn,
+  hours: number,
+  onePerAuthor: boolean,
+  p: Paging,
+  authors?: string[],
+): Promise<void> {
+  const user = optHex64(req.payload, 'user_pubkey');
+  const mod = await loadModeration(req.store.db, user, 'trending');
+  // score windows: until defaults to "no upper bound" for score paging
+  const scorePaging = {
+    ...p,
+    until: req.payload.until === undefined ? Number.MAX_SAFE_INTEGER : p.until,
+  };
+  const ranked = await scoredFeed(
+    req.store.db,
+    column,
+    req.now - hours * 3600,
+    scorePaging,
+    onePerAuthor,
+    authors,
+    mod?.blocked,
+  );
+  await emitPosts(
+    req,
+    ranked.map((r) => r.event),
+    column,
+    ranked.map((r) => r.value),
+  );
+}
+
+/** Runs a parsed feed spec with the request's paging. */
+export async function runSpec(req: CacheRequest, spec: FeedSpec, p: Paging): Promise<void> {
+  const user = optHex64(req.payload, 'user_pubkey');
+  switch (spec.id) {
+    case 'latest': {
+      if (!user) throw new CacheError('invalid user_pubkey');
+      await profileFeed(req, user, 'follows', p, { includeReplies: spec.include_replies ?? false });
+      return;
+    }
+    case 'all-notes': {
+      const mod = await loadModeration(req.store.db, user, 'content');
+      const posts = await globalFeed(
+        req.store.db,
+        {
+          kinds: NOTE_KINDS,
+          excludeReplies: !(spec.include_replies ?? false),
+          excludeAuthors: mod?.blocked,
+        },
+        p,
+      );
+      await emitPosts(req, posts);
+      return;
+    }
+    case 'global-trending':
+      return scored(req, 'score24h', spec.hours, true, p);
+    case 'most-zapped':
+      return scored(req, 'satszapped', spec.hours, false, p);
+    case 'feed':
+      await profileFeed(req, spec.pubkey, spec.notes, p, {
+        includeReplies: false,
+        kinds: spec.kinds,
+      });
+      return;
+    case 'nostr-reads-feed': {
+      const mod = await loadModeration(req.store.db, user, 'content');
+      await emitPosts(
+        req,
+        await globalFeed(req.store.db, { kinds: [30023], excludeAuthors: mod?.blocked }, p),
+      );
+      return;
+    }
+    case 'reads-topic': {
+      const mod = await loadModeration(req.store.db, user, 'content');
+      const posts = await taggedFeed(req.store.db, 't', spec.topic.toLowerCase(), [30023], p);
+      await emitPosts(req, applyModeration(mod, posts));
+      return;
+    }
+    case 'reads-scope': {
+      if (!user) throw new CacheError('invalid user_pubkey');
+      const follows = await followsOf(req.store.db, user);
+      if (spec.scope === 'follows') {
+        await emitPosts(req, await authorsFeed(req.store, follows, { kinds: [30023] }, p));
+      } else {
+        await zappedByFollows(req, follows, p);
+      }
+      return;
+    }
+    case 'advsearch':
+      await searchPosts(req, spec.query, p);
+      return;
+    case 'explore-media':
+      await exploreMedia(req, p);
+      return;
+    case 'explore-zaps':
+      await exploreZaps(req, p);
+      return;
+  }
+}
+
+/** Articles zapped by `follows`, by the time of the latest such zap. */
+async function zappedByFollows(req: CacheRequest, follows: string[], p: Paging): Promise<void> {
+  if (follows.length === 0) {
+    await emitPosts(req, []);
+    return;
+  }
+  const rows = await req.store.db
+    .selectFrom('zaps')
+    .innerJoin('events', 'events.id', 'zaps.event_id')
+    .select(['zaps.event_id'])
+    .select((eb) => eb.fn.max('zaps.created_at').as('latest'))
+    .where('zaps.sender', 'in', follows)
+    .where('events.kind', '=', 30023)
+    .groupBy('zaps.event_id')
+    .having((eb) => eb.fn.max('zaps.created_at'), '<=', p.until)
+    .having((eb) => eb.fn.max('zaps.created_at'), '>=', p.since)
+    .orderBy('latest', 'desc')
+    .orderBy('zaps.event_id', 'desc')
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();
+  const posts = await eventsByIds(
+    req.store.db,
+    rows.map((r) => r.event_id!),
+  );
+  await emitPosts(
+    req,
+    posts,
+    'created_at',
+    rows.map((r) => Number(r.latest)),
+  );
+}
+
+export async function megaFeedDirective(req: CacheRequest): Promise<void> {
+  const raw = req.payload.spec;
+  const spec = parseFeedSpec(typeof raw === 'string' ? raw : '');
+  if (!spec) throw new CacheError('invalid spec format');
+  await runSpec(req, spec, paging(req.payload, req.now, 20));
+}
+
+/** `advanced_feed {specification}`: the same specs as mega_feed_directive. */
+export async function advancedFeed(req: CacheRequest): Promise<void> {
+  const raw = req.payload.specification ?? req.payload.spec;
+  const spec = parseFeedSpec(typeof raw === 'string' ? raw : '');
+  if (!spec) throw new CacheError('invalid spec format');
+  await runSpec(req, spec, paging(req.payload, req.now, 20));
+}
+
+/** `long_form_content_feed {pubkey?, notes?: authored|follows|zappedbyfollows, topic?}`. */
+export async function longFormContentFeed(req: CacheRequest): Promise<void> {
+  const p = paging(req.payload, req.now, 20);
+  const pubkey = optHex64(req.payload, 'pubkey');
+  const topic = optStr(req.payload, 'topic', 200);
+  const notes = optStr(req.payload, 'notes', 40) ?? 'authored';
+  if (topic) return runSpec(req, { id: 'reads-topic', kind: 'reads', topic }, p);
+  if (!pubkey) return runSpec(req, { id: 'nostr-reads-feed', kind: 'reads' }, p);
+  if (notes === 'authored') {
+    await emitPosts(req, await authorsFeed(req.store, [pubkey], { kinds: [30023] }, p));
+    return;
+  }
+  if (notes === 'follows' || notes === 'zappedbyfollows') {
+    const follows = await followsOf(req.store.db, pubkey);
+    if (notes === 'follows')
+      await emitPosts(req, await authorsFeed(req.store, follows, { kinds: [30023] }, p));
+    else await zappedByFollows(req, follows, p);
+    return;
+  }
+  throw new CacheError('invalid notes');
+}

@@ -1,0 +1,110 @@
+import { resultEvent, ResultKind } from '@swell/cache-protocol';
+import { validateEvent, verifyEvent, type NostrEvent } from '@swell/nostr';
+import WebSocket from 'ws';
+import { assertPublicUrl } from '../address-guard.ts';
+import { hex64, signedEvent } from '../params.ts';
+import { CacheError, type CacheRequest } from '../request.ts';
+import { cacheDb } from '../tables.ts';
+
+/** `import_events {events}`: verify and store like relay events -> 10000127 {imported, errors}. */
+export async function importEvents(req: CacheRequest): Promise<void> {
+  const list = req.payload.events;
+  if (!Array.isArray(list)) throw new CacheError('invalid events');
+  if (list.length > 1000) throw new CacheError('too many events');
+  const results = await req.ctx.ingest(list, { source: 'import' });
+  let imported = 0;
+  let errors = 0;
+  for (const r of results) {
+    if (r.ok) imported++;
+    else errors++;
+  }
+  req.emit(resultEvent(ResultKind.ImportStatus, { imported, errors }));
+}
+
+/** Publishes one event to one relay; resolves true on OK true within 8 s. */
+function publish(url: string, event: NostrEvent, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    let done = false;
+    const ws = new WebSocket(url, { handshakeTimeout: 5000 });
+    const finish = (ok: boolean) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      ws.terminate();
+      resolve(ok);
+    };
+    const onAbort = () => finish(false);
+    const timer = setTimeout(() => finish(false), 8000);
+    signal.addEventListener('abort', onAbort);
+    ws.on('open', () => ws.send(JSON.stringify(['EVENT', event])));
+    ws.on('message', (data) => {
+      try {
+        const msg = JSON.parse(data.toString()) as unknown[];
+        if (msg[0] === 'OK' && msg[1] === event.id) finish(msg[2] === true);
+      } catch {
+        // ignore non-JSON frames
+      }
+    });
+    ws.on('error', () => finish(false));
+    ws.on('close', () => finish(false));
+  });
+}
+
+/**
+ * `broadcast_events {events, relays}`: stores each event and publishes it to the relays (proxy
+ * mode). EVENT = accepted by at least one relay, NOTICE = failed everywhere.
+ */
+export async function broadcastEvents(req: CacheRequest): Promise<void> {
+  const list = req.payload.events;
+  const relays = req.payload.relays;
+  if (!Array.isArray(list) || list.length === 0 || list.length > 50)
+    throw new CacheError('invalid events');
+  if (!Array.isArray(relays) || relays.length > 30 || !relays.every((r) => typeof r === 'string'))
+    throw new CacheError('invalid relays');
+  const events: NostrEvent[] = [];
+  for (const raw of list) {
+    const checked = validateEvent(raw);
+    if (!checked.ok || !verifyEvent(checked.event))
+      throw new CacheError('invalid events: bad event');
+    events.push(checked.event);
+  }
+  const own = new URL(req.baseUrl).host;
+  const targets: string[] = [];
+  for (const r of new Set(relays as string[])) {
+    try {
+      const url = await assertPublicUrl(r, new URL(r).host === own || req.fromLoopback === true, [
+        'ws:',
+        'wss:',
+      ]);
+      targets.push(url.toString());
+    } catch {
+      // unusable relay address: skipped (counts as a failure)
+    }
+  }
+  await req.ctx.ingest(events, { source: 'import' });
+  let failures = 0;
+  for (const e of events) {
+    const results = await Promise.all(targets.map((t) => publish(t, e, req.signal)));
+    if (results.some(Boolean)) req.emit(e);
+    else failures++;
+  }
+  if (failures > 0)
+    throw new CacheError(`failed to publish ${failures} of ${events.length} events`);
+}
+
+/** `report_user {pubkey, event_from_user}`: records the report; answers EOSE. */
+export async function reportUser(req: CacheRequest): Promise<void> {
+  const pubkey = hex64(req.payload, 'pubkey');
+  const e = signedEvent(req.payload, 'event_from_user');
+  const db = await cacheDb(req.store);
+  await db
+    .insertInto('cache_user_reports')
+    .values({ reporter: e.pubkey, pubkey, event: JSON.stringify(e), created_at: req.now })
+    .onConflict((oc) =>
+      oc
+        .columns(['reporter', 'pubkey'])
+        .doUpdateSet({ event: JSON.stringify(e), created_at: req.now }),
+    )
+    .execute();
+}

@@ -1,0 +1,89 @@
+import { resultEvent, ResultKind } from '@swell/cache-protocol';
+import { sql } from 'kysely';
+import { applyModeration, loadModeration } from '../moderation.ts';
+import { emitPosts } from '../page.ts';
+import { int, optHex64, paging, str, type Paging } from '../params.ts';
+import { userScores } from '../queries/annotations.ts';
+import { EVENT_COLUMNS, rowToEvent } from '../queries/rows.ts';
+import { CacheError, type CacheRequest } from '../request.ts';
+import { likePattern, parseSearchQuery, userRef } from '../search-query.ts';
+import { emitProfiles } from './users.ts';
+
+/** Enriched notes matching a search query (section 8 `search`), newest first, with range. */
+export async function searchPosts(req: CacheRequest, query: string, p: Paging): Promise<void> {
+  const q = parseSearchQuery(query);
+  if (
+    q.terms.length === 0 &&
+    q.hashtags.length === 0 &&
+    q.authors.length === 0 &&
+    q.kinds.length === 0
+  )
+    throw new CacheError('invalid query');
+  const kinds = q.kinds.length > 0 ? q.kinds : [1];
+  const like = req.store.dialect === 'postgres' ? 'ilike' : 'like';
+  let qb = req.store.db
+    .selectFrom('events')
+    .select(EVENT_COLUMNS.map((c) => `events.${c}` as const))
+    .where('events.kind', 'in', kinds)
+    .where('events.created_at', '<=', p.until)
+    .where('events.created_at', '>=', p.since);
+  if (q.authors.length > 0) qb = qb.where('events.pubkey', 'in', q.authors);
+  for (const tag of q.hashtags) {
+    qb = qb.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('event_tags')
+          .select('event_tags.event_id')
+          .whereRef('event_tags.event_id', '=', 'events.id')
+          .where('event_tags.name', '=', 't')
+          .where('event_tags.value', '=', tag),
+      ),
+    );
+  }
+  for (const term of q.terms) {
+    qb = qb.where(sql<boolean>`events.content ${sql.raw(like)} ${likePattern(term)} ESCAPE '\\'`);
+  }
+  const user = optHex64(req.payload, 'user_pubkey');
+  const mod = await loadModeration(req.store.db, user, 'content');
+  if (mod && mod.blocked.size > 0)
+    qb = qb.where('events.pubkey', 'not in', [...mod.blocked].slice(0, 5000));
+  const rows = await qb
+    .orderBy('events.created_at', 'desc')
+    .orderBy('events.id', 'desc')
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();
+  await emitPosts(req, applyModeration(mod, rows.map(rowToEvent)));
+}
+
+/** `search {query, limit 100}`. */
+export async function search(req: CacheRequest): Promise<void> {
+  const query = str(req.payload, 'query', 500);
+  await searchPosts(req, query, paging(req.payload, req.now, 100));
+}
+
+/** `user_search {query, limit 10, pubkey?}`: kind 0 by score, + 10000108; npub/nprofile resolves. */
+export async function userSearch(req: CacheRequest): Promise<void> {
+  const query = str(req.payload, 'query', 200).trim();
+  const limit = int(req.payload, 'limit', 10, 0, 1000);
+  const direct = userRef(query);
+  let pubkeys: string[];
+  if (direct) {
+    pubkeys = [direct];
+  } else {
+    if (query === '') throw new CacheError('invalid query');
+    const like = req.store.dialect === 'postgres' ? 'ilike' : 'like';
+    const rows = await req.store.db
+      .selectFrom('events')
+      .leftJoin('user_stats', 'user_stats.pubkey', 'events.pubkey')
+      .select('events.pubkey')
+      .where('events.kind', '=', 0)
+      .where(sql<boolean>`events.content ${sql.raw(like)} ${likePattern(query)} ESCAPE '\\'`)
+      .orderBy('user_stats.followers_count', 'desc')
+      .orderBy('events.pubkey')
+      .limit(limit)
+      .execute();
+    pubkeys = rows.map((r) => r.pubkey);
+  }
+  await emitProfiles(req, pubkeys);
+  req.emit(resultEvent(ResultKind.UserScores, await userScores(req.store.db, pubkeys)));
+}

@@ -1,0 +1,101 @@
+import {
+  dmCountEvent,
+  notificationCountsEvent,
+  resultEvent,
+  ResultKind,
+  type CacheEvent,
+} from '@swell/cache-protocol';
+import { sql } from 'kysely';
+import { hex64 } from '../params.ts';
+import type { CacheRequest } from '../request.ts';
+import { netStats } from './explore.ts';
+
+/** Polls `compute` every `ms`, pushing when the answer changes; the first answer comes before EOSE. */
+async function poll(
+  req: CacheRequest,
+  push: (events: CacheEvent[]) => void,
+  ms: number,
+  compute: () => Promise<CacheEvent>,
+): Promise<() => void> {
+  const first = await compute();
+  req.emit(first);
+  let last = JSON.stringify(first);
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy || req.signal.aborted) return;
+    busy = true;
+    compute()
+      .then((e) => {
+        const text = JSON.stringify(e);
+        if (text !== last && !req.signal.aborted) {
+          last = text;
+          push([e]);
+        }
+      })
+      .catch((err: unknown) => req.ctx.log.warn({ err }, 'stream update failed'))
+      .finally(() => {
+        busy = false;
+      });
+  }, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** `net_stats`: streams 10000101. */
+export async function netStatsStream(
+  req: CacheRequest,
+  push: (e: CacheEvent[]) => void,
+): Promise<() => void> {
+  return poll(req, push, 1000, async () =>
+    resultEvent(ResultKind.NetStats, (await netStats(req)) as never),
+  );
+}
+
+/** Unseen notification counts per type. */
+export async function unseenCounts(
+  req: CacheRequest,
+  pubkey: string,
+): Promise<Record<number, number>> {
+  const seen = await req.store.db
+    .selectFrom('notifications_seen')
+    .select('seen_until')
+    .where('pubkey', '=', pubkey)
+    .executeTakeFirst();
+  const rows = await req.store.db
+    .selectFrom('notifications')
+    .select(['type', sql<number>`count(*)`.as('n')])
+    .where('pubkey', '=', pubkey)
+    .where('created_at', '>', Number(seen?.seen_until ?? 0))
+    .groupBy('type')
+    .execute();
+  const counts: Record<number, number> = {};
+  for (const r of rows) counts[Number(r.type)] = Number(r.n);
+  return counts;
+}
+
+/** `notification_counts {pubkey}`: streams 10000112 (top-level counts per type). */
+export async function notificationCountsStream(
+  req: CacheRequest,
+  push: (e: CacheEvent[]) => void,
+): Promise<() => void> {
+  const pubkey = hex64(req.payload, 'pubkey');
+  return poll(req, push, 1000, async () =>
+    notificationCountsEvent(pubkey, await unseenCounts(req, pubkey)),
+  );
+}
+
+/** `directmsg_count {pubkey}`: streams 10000117 (unread DMs in total). */
+export async function directmsgCountStream(
+  req: CacheRequest,
+  push: (e: CacheEvent[]) => void,
+): Promise<() => void> {
+  const pubkey = hex64(req.payload, 'pubkey');
+  return poll(req, push, 1000, async () => {
+    const row = await req.store.db
+      .selectFrom('dm_counts')
+      .select(sql<number>`coalesce(sum(cnt), 0)`.as('n'))
+      .where('receiver', '=', pubkey)
+      .executeTakeFirst();
+    return dmCountEvent(Number(row?.n ?? 0));
+  });
+}

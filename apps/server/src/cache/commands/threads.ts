@@ -1,0 +1,167 @@
+import { feedRangeEvent, referencedEvent } from '@swell/cache-protocol';
+import type { NostrEvent } from '@swell/nostr';
+import { enrichPosts } from '../enrich.ts';
+import { applyModeration, loadModeration } from '../moderation.ts';
+import { emitPosts, rangeOf } from '../page.ts';
+import { bool, hex64, hexList, int, optHex64, paging, str } from '../params.ts';
+import { addressable, eventsByIds } from '../queries/events.ts';
+import { EVENT_COLUMNS, rowToEvent } from '../queries/rows.ts';
+import { CacheError, type CacheRequest } from '../request.ts';
+
+/** Parent chain of a note, oldest first, ending with the note itself (at most 50 up). */
+async function parentChain(req: CacheRequest, event: NostrEvent): Promise<NostrEvent[]> {
+  const chain = [event];
+  const seen = new Set([event.id]);
+  let current = event.id;
+  for (let i = 0; i < 50; i++) {
+    const row = await req.store.db
+      .selectFrom('threads')
+      .select('parent_id')
+      .where('event_id', '=', current)
+      .executeTakeFirst();
+    const parent = row?.parent_id;
+    if (!parent || seen.has(parent)) break;
+    seen.add(parent);
+    const [e] = await eventsByIds(req.store.db, [parent]);
+    if (!e) break;
+    chain.unshift(e);
+    current = parent;
+  }
+  return chain;
+}
+
+/**
+ * `thread_view {event_id, limit 100}`: the parent chain (oldest first, with the event) and a page
+ * of its direct replies (newest first), each enriched with its own range.
+ */
+export async function threadView(req: CacheRequest): Promise<void> {
+  const id = hex64(req.payload, 'event_id');
+  const p = paging(req.payload, req.now, 100);
+  const [event] = await eventsByIds(req.store.db, [id]);
+  if (!event) {
+    req.emit(feedRangeEvent({ order_by: 'created_at', elements: [] }));
+    return;
+  }
+  const user = optHex64(req.payload, 'user_pubkey');
+  const mod = await loadModeration(req.store.db, user, 'content');
+  const chain = await parentChain(req, event);
+  const replyRows = await req.store.db
+    .selectFrom('threads')
+    .innerJoin('events', 'events.id', 'threads.event_id')
+    .select(EVENT_COLUMNS.map((c) => `events.${c}` as const))
+    .where('threads.parent_id', '=', id)
+    .where('events.created_at', '<=', p.until)
+    .where('events.created_at', '>=', p.since)
+    .orderBy('events.created_at', 'desc')
+    .orderBy('events.id', 'desc')
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();
+  const replies = applyModeration(mod, replyRows.map(rowToEvent));
+  req.emit(...(await enrichPosts(req, chain, { pageExtras: false })));
+  req.emit(
+    feedRangeEvent(
+      rangeOf(
+        'created_at',
+        chain.map((e) => ({ id: e.id, value: e.created_at })),
+      ),
+    ),
+  );
+  await emitPosts(req, replies);
+}
+
+/** `events {event_ids, extended_response}`: raw events, or enriched when extended. */
+export async function events(req: CacheRequest): Promise<void> {
+  const ids = hexList(req.payload, 'event_ids');
+  const found = await eventsByIds(req.store.db, ids);
+  if (bool(req.payload, 'extended_response', false)) req.emit(...(await enrichPosts(req, found)));
+  else req.emit(...found);
+}
+
+function identifierOf(req: CacheRequest): { pubkey: string; kind: number; identifier: string } {
+  return {
+    pubkey: hex64(req.payload, 'pubkey'),
+    kind: int(req.payload, 'kind', 30023, 30000, 39999),
+    identifier: str(req.payload, 'identifier', 1000),
+  };
+}
+
+/** `long_form_content_thread_view {pubkey, identifier, kind}`: the article and its replies. */
+export async function longFormThreadView(req: CacheRequest): Promise<void> {
+  const { pubkey, kind, identifier } = identifierOf(req);
+  const p = paging(req.payload, req.now, 100);
+  const article = await addressable(req.store.db, pubkey, kind, identifier);
+  if (!article) {
+    req.emit(feedRangeEvent({ order_by: 'created_at', elements: [] }));
+    return;
+  }
+  const coord = `${kind}:${pubkey}:${identifier}`;
+  const rows = await req.store.db
+    .selectFrom('event_tags')
+    .select('event_id')
+    .where('name', 'in', ['a', 'e'])
+    .where('value', 'in', [coord, article.id])
+    .where('kind', '=', 1)
+    .where('created_at', '<=', p.until)
+    .where('created_at', '>=', p.since)
+    .orderBy('created_at', 'desc')
+    .limit(p.limit + p.offset)
+    .execute();
+  const ids = [...new Set(rows.map((r) => r.event_id))].slice(p.offset, p.offset + p.limit);
+  const replies = await eventsByIds(req.store.db, ids);
+  req.emit(...(await enrichPosts(req, [article], { pageExtras: false })));
+  req.emit(feedRangeEvent(rangeOf('created_at', [{ id: article.id, value: article.created_at }])));
+  await emitPosts(req, replies);
+}
+
+/** `parametrized_replaceable_event {pubkey, kind, identifier, extended_response}`. */
+export async function parametrizedReplaceableEvent(req: CacheRequest): Promise<void> {
+  const { pubkey, kind, identifier } = identifierOf(req);
+  const e = await addressable(req.store.db, pubkey, kind, identifier);
+  if (!e) return;
+  if (bool(req.payload, 'extended_response', true)) req.emit(...(await enrichPosts(req, [e])));
+  else req.emit(e);
+}
+
+/** `parametrized_replaceable_events {events: [{pubkey, kind, identifier}]}`. */
+export async function parametrizedReplaceableEvents(req: CacheRequest): Promise<void> {
+  const list = req.payload.events;
+  if (!Array.isArray(list) || list.length > 100) throw new CacheError('invalid events');
+  const found: NostrEvent[] = [];
+  for (const item of list) {
+    if (typeof item !== 'object' || item === null) throw new CacheError('invalid events');
+    const o = item as Record<string, unknown>;
+    const pubkey = hex64(o, 'pubkey');
+    const kind = int(o, 'kind', 30023, 30000, 39999);
+    const identifier = str(o, 'identifier', 1000);
+    const e = await addressable(req.store.db, pubkey, kind, identifier);
+    if (e) found.push(e);
+  }
+  if (bool(req.payload, 'extended_response', true)) req.emit(...(await enrichPosts(req, found)));
+  else req.emit(...found);
+}
+
+/** `get_highlights {pubkey, identifier, kind}`: 9802 highlights of an article. */
+export async function getHighlights(req: CacheRequest): Promise<void> {
+  const { pubkey, kind, identifier } = identifierOf(req);
+  const p = paging(req.payload, req.now, 100);
+  const coord = `${kind}:${pubkey}:${identifier}`;
+  const rows = await req.store.db
+    .selectFrom('event_tags')
+    .select('event_id')
+    .where('name', '=', 'a')
+    .where('value', '=', coord)
+    .where('kind', '=', 9802)
+    .where('created_at', '<=', p.until)
+    .orderBy('created_at', 'desc')
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();
+  const highlights = await eventsByIds(
+    req.store.db,
+    rows.map((r) => r.event_id),
+  );
+  const article = await addressable(req.store.db, pubkey, kind, identifier);
+  if (article) req.emit(referencedEvent(article));
+  await emitPosts(req, highlights);
+}

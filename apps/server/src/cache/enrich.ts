@@ -1,0 +1,208 @@
+import {
+  referencedEvent,
+  resultEvent,
+  ResultKind,
+  type CacheEvent,
+  type LinkPreviewResource,
+} from '@swell/cache-protocol';
+import type { NostrEvent } from '@swell/nostr';
+import { contentRefs } from './content-refs.ts';
+import { linkPreviewOf, linkUrls, mediaInfoOf, wordCount } from './media-info.ts';
+import { noteActions, noteStats, topZaps, userScores } from './queries/annotations.ts';
+import { byCoordinates, eventsByIds, replaceableOf } from './queries/events.ts';
+import { cachedPreviews } from './queries/previews.ts';
+import type { CacheRequest } from './request.ts';
+
+export interface EnrichOptions {
+  /** Top zaps per post (0 = none). */
+  topZaps?: number;
+  /** Skip the once-per-page events (10000108, ...), e.g. when another page follows. */
+  pageExtras?: boolean;
+}
+
+type Out = Array<CacheEvent | NostrEvent>;
+
+/**
+ * The enrichment of cache-protocol.md section 3 for a list of posts, in display order. Returns
+ * the events to send (without the feed range, which the caller appends last).
+ */
+export async function enrichPosts(
+  req: CacheRequest,
+  posts: readonly NostrEvent[],
+  opts: EnrichOptions = {},
+): Promise<Out> {
+  const db = req.store.db;
+  const user = typeof req.payload.user_pubkey === 'string' ? req.payload.user_pubkey : undefined;
+
+  // Referenced events to depth 3.
+  const referenced = new Map<string, NostrEvent>();
+  const refsOf = new Map<string, string[]>();
+  const hints: Record<string, string> = {};
+  const known = new Set(posts.map((p) => p.id));
+  let frontier: NostrEvent[] = [...posts];
+  for (let depth = 0; depth < 3 && frontier.length > 0; depth++) {
+    const wantIds = new Set<string>();
+    const wantCoords = new Set<string>();
+    for (const e of frontier) {
+      const r = contentRefs(e);
+      Object.assign(hints, r.hints);
+      for (const id of r.ids) if (!known.has(id)) wantIds.add(id);
+      for (const c of r.coordinates) wantCoords.add(c);
+      refsOf.set(e.id, [...r.ids, ...r.coordinates]);
+    }
+    if (req.signal.aborted) break;
+    const found = [
+      ...(await eventsByIds(db, [...wantIds].slice(0, 500))),
+      ...(await byCoordinates(db, [...wantCoords].slice(0, 50))),
+    ];
+    frontier = [];
+    for (const e of found) {
+      if (known.has(e.id)) continue;
+      known.add(e.id);
+      referenced.set(e.id, e);
+      frontier.push(e);
+    }
+  }
+  // Coordinates resolve to event ids for emission.
+  const byCoord = new Map<string, string>();
+  for (const e of referenced.values()) {
+    if (e.kind >= 30000 && e.kind < 40000) {
+      const d = e.tags.find((t) => t[0] === 'd')?.[1] ?? '';
+      byCoord.set(`${e.kind}:${e.pubkey}:${d}`, e.id);
+    }
+  }
+
+  const all = [...posts, ...referenced.values()];
+  const allIds = all.map((e) => e.id);
+  const postIds = posts.map((e) => e.id);
+  const zapsPerNote = opts.topZaps ?? 5;
+  const [stats, actions, zaps] = await Promise.all([
+    noteStats(db, allIds),
+    user ? noteActions(db, user, allIds) : Promise.resolve(new Map()),
+    zapsPerNote > 0 ? topZaps(db, postIds, zapsPerNote) : Promise.resolve(new Map()),
+  ]);
+
+  const pubkeys = new Set<string>();
+  const usersOf = new Map<string, string[]>();
+  for (const e of all) {
+    const list = [e.pubkey, ...contentRefs(e).pubkeys];
+    usersOf.set(e.id, list);
+    for (const p of list) pubkeys.add(p);
+  }
+  for (const list of zaps.values())
+    for (const z of list) {
+      pubkeys.add(z.zap.sender);
+      pubkeys.add(z.zap.receiver);
+    }
+  pubkeys.delete('');
+  const profiles = await replaceableOf(db, [...pubkeys], 0);
+  const links = new Set<string>();
+  for (const e of all) for (const u of linkUrls(e)) links.add(u);
+  const previews: Map<string, LinkPreviewResource> = await cachedPreviews(req.store, [...links]);
+
+  const out: Out = [];
+  const sent = new Set<string>();
+  const once = (key: string): boolean => {
+    if (sent.has(key)) return false;
+    sent.add(key);
+    return true;
+  };
+  const sendProfile = (pubkey: string) => {
+    const p = profiles.get(pubkey);
+    if (!p || !once(p.id)) return;
+    out.push(p);
+    const media = mediaInfoOf(p, req.baseUrl);
+    if (media) out.push(resultEvent(ResultKind.MediaInfo, media));
+  };
+  const sendAnnotations = (e: NostrEvent) => {
+    if (!once(`stats:${e.id}`)) return;
+    out.push(resultEvent(ResultKind.NoteStats, stats.get(e.id)!));
+    const a = actions.get(e.id);
+    if (a) out.push(resultEvent(ResultKind.NoteActions, a));
+    const media = mediaInfoOf(e, req.baseUrl);
+    if (media) out.push(resultEvent(ResultKind.MediaInfo, media));
+    const lp = linkPreviewOf(e, previews);
+    if (lp) out.push(resultEvent(ResultKind.LinkMetadata, lp));
+    if (e.kind === 30023)
+      out.push(resultEvent(ResultKind.WordCount, { event_id: e.id, words: wordCount(e.content) }));
+  };
+  const sendRefs = (e: NostrEvent, depth: number) => {
+    if (depth > 3) return;
+    for (const ref of refsOf.get(e.id) ?? []) {
+      const id = byCoord.get(ref) ?? ref;
+      const r = referenced.get(id);
+      if (!r || !once(`ref:${id}`)) continue;
+      out.push(referencedEvent(r));
+      sendRefs(r, depth + 1);
+    }
+  };
+  const sendRefAnnotations = (e: NostrEvent, depth: number) => {
+    if (depth > 3) return;
+    for (const ref of refsOf.get(e.id) ?? []) {
+      const r = referenced.get(byCoord.get(ref) ?? ref);
+      if (!r || sent.has(`stats:${r.id}`)) continue;
+      for (const p of usersOf.get(r.id) ?? []) sendProfile(p);
+      sendAnnotations(r);
+      sendRefAnnotations(r, depth + 1);
+    }
+  };
+
+  for (const post of posts) {
+    if (once(post.id)) out.push(post);
+    sendRefs(post, 1);
+    for (const p of usersOf.get(post.id) ?? []) sendProfile(p);
+    for (const z of zaps.get(post.id) ?? []) {
+      if (once(z.receipt.id)) out.push(z.receipt);
+      sendProfile(z.zap.sender);
+      sendProfile(z.zap.receiver);
+      out.push(resultEvent(ResultKind.TopZap, z.zap));
+    }
+    sendAnnotations(post);
+    sendRefAnnotations(post, 1);
+  }
+
+  if (opts.pageExtras !== false) {
+    out.push(...(await pageExtras(req, [...pubkeys], hints)));
+  }
+  return out;
+}
+
+/** Once per page: user scores, relay hints, verified names (legend/cohort when known). */
+export async function pageExtras(
+  req: CacheRequest,
+  pubkeys: readonly string[],
+  hints: Record<string, string> = {},
+): Promise<CacheEvent[]> {
+  const out: CacheEvent[] = [];
+  if (pubkeys.length > 0)
+    out.push(resultEvent(ResultKind.UserScores, await userScores(req.store.db, pubkeys)));
+  if (Object.keys(hints).length > 0) out.push(resultEvent(ResultKind.RelayHints, hints));
+  const names = await verifiedNames(req, pubkeys);
+  if (Object.keys(names).length > 0) out.push(resultEvent(ResultKind.VerifiedNames, names));
+  return out;
+}
+
+/**
+ * Verified names (10000158): users whose kind 0 nip05 is `name@<this server's host>`, i.e. names
+ * this server's /.well-known/nostr.json vouches for.
+ */
+async function verifiedNames(
+  req: CacheRequest,
+  pubkeys: readonly string[],
+): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  if (pubkeys.length === 0) return out;
+  const host = new URL(req.baseUrl).hostname.toLowerCase();
+  const profiles = await replaceableOf(req.store.db, pubkeys, 0);
+  for (const [pubkey, e] of profiles) {
+    try {
+      const nip05 = (JSON.parse(e.content) as { nip05?: unknown }).nip05;
+      if (typeof nip05 !== 'string') continue;
+      const [name, domain] = nip05.toLowerCase().split('@');
+      if (name && domain === host && name !== '_') out[pubkey] = name;
+    } catch {
+      // broken profile JSON: no name
+    }
+  }
+  return out;
+}

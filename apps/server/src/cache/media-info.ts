@@ -1,0 +1,125 @@
+import type { LinkPreview, MediaInfo, MediaResource } from '@swell/cache-protocol';
+import type { NostrEvent } from '@swell/nostr';
+
+const URL_RE = /https?:\/\/[^\s<>"'`]+/g;
+const IMAGE = /\.(jpe?g|png|gif|webp|avif|svg|bmp)$/i;
+const VIDEO = /\.(mp4|mov|webm|m4v|ogv)$/i;
+
+function mimeOf(url: string): string | undefined {
+  const path = url.split(/[?#]/)[0]!;
+  const m = IMAGE.exec(path) ?? VIDEO.exec(path);
+  if (!m) return undefined;
+  const ext = m[1]!.toLowerCase();
+  if (IMAGE.test(path))
+    return ext === 'jpg' ? 'image/jpeg' : ext === 'svg' ? 'image/svg+xml' : `image/${ext}`;
+  return ext === 'mov'
+    ? 'video/quicktime'
+    : ext === 'm4v'
+      ? 'video/mp4'
+      : `video/${ext === 'ogv' ? 'ogg' : ext}`;
+}
+
+/** Every http(s) URL in a text, trailing punctuation removed. */
+export function urlsIn(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(URL_RE)) out.add(m[0].replace(/[.,;:!?)\]]+$/, ''));
+  return [...out];
+}
+
+interface Imeta {
+  w: number;
+  h: number;
+  mt?: string;
+}
+
+function imetaOf(event: NostrEvent): Map<string, Imeta> {
+  const out = new Map<string, Imeta>();
+  for (const t of event.tags) {
+    if (t[0] !== 'imeta') continue;
+    const f = new Map<string, string>();
+    for (const part of t.slice(1)) {
+      const i = part.indexOf(' ');
+      if (i > 0) f.set(part.slice(0, i), part.slice(i + 1));
+    }
+    const url = f.get('url');
+    if (!url) continue;
+    const dim = /^(\d+)x(\d+)$/.exec(f.get('dim') ?? '');
+    out.set(url, { w: dim ? Number(dim[1]) : 0, h: dim ? Number(dim[2]) : 0, mt: f.get('m') });
+  }
+  return out;
+}
+
+/** Media URLs of an event: content links to images/videos, and picture/banner of a profile. */
+export function mediaUrls(event: NostrEvent): string[] {
+  if (event.kind === 0) {
+    try {
+      const p = JSON.parse(event.content) as { picture?: unknown; banner?: unknown };
+      return [p.picture, p.banner].filter(
+        (u): u is string => typeof u === 'string' && /^https?:\/\//.test(u),
+      );
+    } catch {
+      return [];
+    }
+  }
+  const meta = imetaOf(event);
+  return urlsIn(event.content).filter((u) => mimeOf(u) !== undefined || meta.has(u));
+}
+
+/** Non-media links of a note (for link previews). */
+export function linkUrls(event: NostrEvent): string[] {
+  if (event.kind === 0) return [];
+  const meta = imetaOf(event);
+  return urlsIn(event.content).filter((u) => mimeOf(u) === undefined && !meta.has(u));
+}
+
+/**
+ * 10000119 for an event: the original plus small/medium/large variants served by this server's
+ * /media-cache (resized with sharp on first use).
+ */
+export function mediaInfoOf(event: NostrEvent, baseUrl: string): MediaInfo | undefined {
+  const urls = mediaUrls(event);
+  if (urls.length === 0) return undefined;
+  const meta = imetaOf(event);
+  const resources: MediaResource[] = urls.map((url) => {
+    const m = meta.get(url);
+    const mt = m?.mt ?? mimeOf(url) ?? 'image/jpeg';
+    const w = m?.w ?? 0;
+    const h = m?.h ?? 0;
+    const variants = [{ s: 'o', a: 1, w, h, mt, dur: 0, media_url: url }];
+    if (mt.startsWith('image/')) {
+      for (const [s, width] of [
+        ['s', 200],
+        ['m', 400],
+        ['l', 800],
+      ] as const) {
+        const scale = w > 0 ? Math.min(1, width / w) : 1;
+        variants.push({
+          s,
+          a: 1,
+          w: w > 0 ? Math.round(w * scale) : 0,
+          h: h > 0 ? Math.round(h * scale) : 0,
+          mt,
+          dur: 0,
+          media_url: `${baseUrl}/media-cache?s=${s}&a=1&u=${encodeURIComponent(url)}`,
+        });
+      }
+    }
+    return { url, mt, variants };
+  });
+  return { event_id: event.id, resources };
+}
+
+/** Known previews as a 10000128 for one event; undefined when none is cached yet. */
+export function linkPreviewOf(
+  event: NostrEvent,
+  cached: Map<string, LinkPreview['resources'][number]>,
+): LinkPreview | undefined {
+  const resources = linkUrls(event).flatMap((u) => cached.get(u) ?? []);
+  return resources.length > 0 ? { event_id: event.id, resources } : undefined;
+}
+
+/** Words of a text (for 10000144). */
+export function wordCount(text: string): number {
+  const m = text.match(/\S+/g);
+  return m ? m.length : 0;
+}

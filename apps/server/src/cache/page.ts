@@ -1,0 +1,39 @@
+import { feedRangeEvent, type FeedRange, type OrderBy } from '@swell/cache-protocol';
+import type { NostrEvent } from '@swell/nostr';
+import { enrichPosts, type EnrichOptions } from './enrich.ts';
+import type { CacheRequest } from './request.ts';
+
+/** The feed range (10000113) of items in display order with their sort values. */
+export function rangeOf(
+  orderBy: OrderBy,
+  items: ReadonlyArray<{ id: string; value: number }>,
+): FeedRange {
+  if (items.length === 0) return { order_by: orderBy, elements: [] };
+  let since = Infinity;
+  let until = -Infinity;
+  for (const i of items) {
+    since = Math.min(since, i.value);
+    until = Math.max(until, i.value);
+  }
+  return { since, until, order_by: orderBy, elements: items.map((i) => i.id) };
+}
+
+/** Emits enriched posts and their range (created_at order unless values are given). */
+export async function emitPosts(
+  req: CacheRequest,
+  posts: readonly NostrEvent[],
+  orderBy: OrderBy = 'created_at',
+  values?: ReadonlyArray<number>,
+  opts?: EnrichOptions,
+): Promise<void> {
+  const enriched = await enrichPosts(req, posts, opts);
+  req.emit(...enriched);
+  req.emit(
+    feedRangeEvent(
+      rangeOf(
+        orderBy,
+        posts.map((e, i) => ({ id: e.id, value: values?.[i] ?? e.created_at })),
+      ),
+    ),
+  );
+}

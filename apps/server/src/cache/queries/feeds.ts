@@ -1,0 +1,249 @@
+import type { NostrEvent } from '@swell/nostr';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Database } from '../../store/schema.ts';
+import type { Store } from '../../store/store.ts';
+import type { Paging } from '../params.ts';
+import { EVENT_COLUMNS, rowToEvent } from './rows.ts';
+
+type Db = Kysely<Database>;
+
+/** Who `pubkey` follows (from the current kind 3). */
+export async function followsOf(db: Db, pubkey: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('follows')
+    .select('followed')
+    .where('follower', '=', pubkey)
+    .execute();
+  return rows.map((r) => r.followed);
+}
+
+export interface PostFilter {
+  kinds: number[];
+  /** Leave out kind 1 replies (notes with a parent). */
+  excludeReplies?: boolean;
+  /** Only kind 1 replies. */
+  onlyReplies?: boolean;
+  /** Only notes linking an image or a video. */
+  withMedia?: boolean;
+  /** Authors left out (moderation). */
+  excludeAuthors?: ReadonlySet<string>;
+}
+
+const MEDIA_PATTERNS = [
+  '%.jpg%',
+  '%.jpeg%',
+  '%.png%',
+  '%.gif%',
+  '%.webp%',
+  '%.mp4%',
+  '%.mov%',
+  '%.webm%',
+];
+
+type EventsQuery = SelectQueryBuilder<Database, 'events', object>;
+
+function applyFilter(q: EventsQuery, f: PostFilter): EventsQuery {
+  let out = q.where('events.kind', 'in', f.kinds);
+  if (f.excludeAuthors && f.excludeAuthors.size > 0) {
+    out = out.where('events.pubkey', 'not in', [...f.excludeAuthors].slice(0, 5000));
+  }
+  if (f.excludeReplies) {
+    out = out.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('threads')
+            .select('threads.event_id')
+            .whereRef('threads.event_id', '=', 'events.id')
+            .where('threads.parent_id', 'is not', null),
+        ),
+      ),
+    );
+  }
+  if (f.onlyReplies) {
+    out = out.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('threads')
+          .select('threads.event_id')
+          .whereRef('threads.event_id', '=', 'events.id')
+          .where('threads.parent_id', 'is not', null),
+      ),
+    );
+  }
+  if (f.withMedia) {
+    out = out.where(({ or, eb }) => or(MEDIA_PATTERNS.map((p) => eb('events.content', 'like', p))));
+  }
+  return out;
+}
+
+/** A page of events by created_at, newest first, ties by id (stable for `offset`). */
+async function pageOf(q: EventsQuery, p: Paging): Promise<NostrEvent[]> {
+  const rows = await q
+    .select(EVENT_COLUMNS.map((c) => `events.${c}` as const))
+    .where('events.created_at', '<=', p.until)
+    .where('events.created_at', '>=', p.since)
+    .orderBy('events.created_at', 'desc')
+    .orderBy('events.id', 'desc')
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();
+  return rows.map(rowToEvent);
+}
+
+/**
+ * Posts of a set of authors (the home feed when `authors` are someone's follows). PostgreSQL uses
+ * a LATERAL top-N per author over the partial feed index (architecture.md, Storage); SQLite a
+ * plain IN over (pubkey, kind, created_at).
+ */
+export async function authorsFeed(
+  store: Store,
+  authors: readonly string[],
+  f: PostFilter,
+  p: Paging,
+): Promise<NostrEvent[]> {
+  if (f.excludeAuthors) authors = authors.filter((a) => !f.excludeAuthors!.has(a));
+  if (authors.length === 0 || p.limit === 0) return [];
+  const db = store.db;
+  const feedKinds = f.kinds.length === 2 && f.kinds.includes(1) && f.kinds.includes(6);
+  if (
+    store.dialect === 'postgres' &&
+    authors.length > 1 &&
+    feedKinds &&
+    !f.onlyReplies &&
+    !f.withMedia
+  ) {
+    const n = p.limit + p.offset;
+    const replyFilter = f.excludeReplies
+      ? sql`AND NOT EXISTS (SELECT 1 FROM threads t WHERE t.event_id = ev.id AND t.parent_id IS NOT NULL)`
+      : sql``;
+    const top = await sql<{ id: string }>`
+      SELECT x.id FROM unnest(${[...authors]}::text[]) AS a(pk)
+      CROSS JOIN LATERAL (
+        SELECT ev.id, ev.created_at FROM events ev
+        WHERE ev.pubkey = a.pk AND ev.kind IN (1, 6)
+          AND ev.created_at <= ${p.until} AND ev.created_at >= ${p.since} ${replyFilter}
+        ORDER BY ev.created_at DESC, ev.id DESC LIMIT ${n}
+      ) x
+      ORDER BY x.created_at DESC, x.id DESC LIMIT ${p.limit} OFFSET ${p.offset}`.execute(db);
+    const ids = top.rows.map((r) => r.id);
+    if (ids.length === 0) return [];
+    const rows = await db
+      .selectFrom('events')
+      .select(EVENT_COLUMNS)
+      .where('id', 'in', ids)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map(rowToEvent);
+  }
+  const q = applyFilter(db.selectFrom('events').where('events.pubkey', 'in', [...authors]), f);
+  return pageOf(q, p);
+}
+
+/** Latest posts of everyone. */
+export async function globalFeed(db: Db, f: PostFilter, p: Paging): Promise<NostrEvent[]> {
+  if (p.limit === 0) return [];
+  return pageOf(applyFilter(db.selectFrom('events'), f), p);
+}
+
+/** Posts carrying a tag (e.g. t=topic), newest first, through the tag index. */
+export async function taggedFeed(
+  db: Db,
+  name: string,
+  value: string,
+  kinds: number[],
+  p: Paging,
+): Promise<NostrEvent[]> {
+  if (p.limit === 0) return [];
+  const ids = await db
+    .selectFrom('event_tags')
+    .select(['event_id', 'created_at'])
+    .where('name', '=', name)
+    .where('value', '=', value)
+    .where('kind', 'in', kinds)
+    .where('created_at', '<=', p.until)
+    .where('created_at', '>=', p.since)
+    .orderBy('created_at', 'desc')
+    .orderBy('event_id', 'desc')
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('events')
+    .select(EVENT_COLUMNS)
+    .where(
+      'id',
+      'in',
+      ids.map((r) => r.event_id),
+    )
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(rowToEvent);
+}
+
+/** Events whose ids are given, as a created_at page (bookmarks). */
+export async function idsFeed(db: Db, ids: readonly string[], p: Paging): Promise<NostrEvent[]> {
+  if (ids.length === 0 || p.limit === 0) return [];
+  return pageOf(db.selectFrom('events').where('events.id', 'in', [...ids].slice(0, 5000)), p);
+}
+
+export type ScoreColumn = 'score24h' | 'score' | 'satszapped';
+
+/**
+ * Notes ranked by a stats column within a time window, at most one per author when
+ * `onePerAuthor` (trending). Paging runs on the score value (`until`/`since` are scores).
+ */
+export async function scoredFeed(
+  db: Db,
+  column: ScoreColumn,
+  createdAfter: number,
+  p: Paging,
+  onePerAuthor: boolean,
+  authors?: readonly string[],
+  excludeAuthors?: ReadonlySet<string>,
+): Promise<Array<{ event: NostrEvent; value: number }>> {
+  if (p.limit === 0) return [];
+  let inner = db
+    .selectFrom('event_stats')
+    .select([
+      'event_id',
+      'pubkey',
+      sql<number>`${sql.ref(column)}`.as('value'),
+      sql<number>`row_number() over (partition by pubkey order by ${sql.ref(column)} desc, event_id desc)`.as(
+        'rn',
+      ),
+    ])
+    .where('created_at', '>=', createdAfter)
+    .where(column, '>', 0);
+  if (authors) inner = inner.where('pubkey', 'in', authors.length ? [...authors] : ['']);
+  if (excludeAuthors && excludeAuthors.size > 0)
+    inner = inner.where('pubkey', 'not in', [...excludeAuthors].slice(0, 5000));
+  let outer = db
+    .selectFrom(inner.as('s'))
+    .select(['s.event_id', 's.value'])
+    .where('s.value', '<=', p.until)
+    .where('s.value', '>=', p.since);
+  if (onePerAuthor) outer = outer.where('s.rn', '=', 1);
+  const ranked = await outer
+    .orderBy('s.value', 'desc')
+    .orderBy('s.event_id', 'desc')
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();
+  if (ranked.length === 0) return [];
+  const rows = await db
+    .selectFrom('events')
+    .select(EVENT_COLUMNS)
+    .where(
+      'id',
+      'in',
+      ranked.map((r) => r.event_id),
+    )
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, rowToEvent(r)]));
+  return ranked.flatMap((r) => {
+    const event = byId.get(r.event_id);
+    return event ? [{ event, value: Number(r.value) }] : [];
+  });
+}
