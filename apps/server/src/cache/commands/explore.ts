@@ -314,12 +314,12 @@ export async function exploreLegendCounts(req: CacheRequest): Promise<void> {
   );
 }
 
-/** Network counters (10000101), recomputed at most every 5 s per store. */
+/** Network counters (10000101), recomputed at most every 2 s per store. */
 const netCache = new WeakMap<object, { at: number; value: Promise<Record<string, number>> }>();
 
 export function netStats(req: CacheRequest): Promise<Record<string, number>> {
   const hit = netCache.get(req.store);
-  if (hit && Date.now() - hit.at < 5000) return hit.value;
+  if (hit && Date.now() - hit.at < 2000) return hit.value;
   const value = (async () => {
     const db = req.store.db;
     const count = async (kind: number) =>

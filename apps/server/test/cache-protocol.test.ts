@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResultKind, type CacheEvent } from '@swell/cache-protocol';
+import { WebSocketServer } from 'ws';
+import { cacheLimits } from '../src/cache/socket.ts';
+import { testServer } from './helpers.ts';
+import { CacheClient, importAll, User } from './cache-helpers.ts';
+
+let server: Awaited<ReturnType<typeof testServer>>;
+const alice = new User();
+
+beforeAll(async () => {
+  server = await testServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe.each([false, true])('cache /v1 protocol and errors (zlib %s)', (zlib) => {
+  let c: CacheClient;
+  beforeAll(async () => {
+    c = await CacheClient.open(server.wsUrl('/v1'), zlib);
+  });
+  afterAll(() => c.close());
+
+  const bad: Array<[string, unknown, string]> = [
+    ['nope', {}, 'unknown api request'],
+    ['toString', {}, 'unknown api request'],
+    ['feed', { pubkey: 'xyz' }, 'invalid pubkey'],
+    ['feed', { pubkey: 'a'.repeat(64), limit: 1001 }, 'limit too big'],
+    ['mega_feed_directive', { spec: '{"id":"nope"}' }, 'invalid spec format'],
+    ['mega_feed_directive', { spec: 'not json' }, 'invalid spec format'],
+    ['mega_feed_directive', { spec: '{"id":"latest","kind":"notes"}' }, 'invalid user_pubkey'],
+    ['thread_view', {}, 'invalid event_id'],
+    ['events', { event_ids: 'x' }, 'invalid event_ids'],
+    ['user_infos', { pubkeys: ['A'.repeat(64)] }, 'invalid pubkeys'],
+    ['explore', { timeframe: 'forever', scope: 'global' }, 'invalid timeframe'],
+    ['explore', { timeframe: 'latest', scope: 'moon' }, 'invalid scope'],
+    ['scored', { selector: 'trending_7h' }, 'invalid selector'],
+    ['event_actions', { event_id: 'b'.repeat(64), kind: 1 }, 'invalid kind'],
+    ['get_app_settings', { event_from_user: { kind: 30078 } }, 'invalid event_from_user'],
+    ['search', { query: '' }, 'invalid query'],
+  ];
+  it.each(bad)('%s %j -> NOTICE %s then EOSE', async (command, payload, message) => {
+    const r = await c.request(command, payload);
+    expect(r.notices).toHaveLength(1);
+    expect(r.notices[0]).toContain(message);
+    expect(r.events).toHaveLength(0);
+  });
+
+  it('keeps serving after bad input', async () => {
+    c.ws.send('not json');
+    c.ws.send('["REQ","x"]');
+    const r = await c.request('get_home_feeds', {});
+    expect(r.events[0]?.kind).toBe(ResultKind.HomeFeeds);
+  });
+
+  it('verifies the signature of event_from_user', async () => {
+    const e = alice.sign(30078, '{}', [['d', 'Swell']]);
+    const forged = { ...e, content: '{"theme":"x"}' };
+    const r = await c.request('get_app_settings', { event_from_user: forged });
+    expect(r.notices[0]).toMatch(/invalid event_from_user/);
+    const ok = await c.request('get_app_settings', { event_from_user: e });
+    expect(ok.notices).toHaveLength(0);
+    expect(ok.events[0]?.kind).toBe(ResultKind.DefaultAppSettings);
+  });
+});
+
+describe('subscriptions and streaming', () => {
+  it('net_stats answers EOSE at once and pushes until CLOSE', async () => {
+    const c = await CacheClient.open(server.wsUrl('/v1'), true);
+    const seen: CacheEvent[] = [];
+    await c.stream('net_stats', {}, 'ns', (e) => seen.push(e));
+    expect(seen[0]?.kind).toBe(ResultKind.NetStats);
+    const before = JSON.parse(seen[0]!.content) as { pubnotes: number };
+    await importAll(c, [alice.sign(1, 'a new note')]);
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline && seen.length < 2) await new Promise((r) => setTimeout(r, 100));
+    expect(seen.length).toBeGreaterThanOrEqual(2);
+    expect((JSON.parse(seen.at(-1)!.content) as { pubnotes: number }).pubnotes).toBe(
+      before.pubnotes + 1,
+    );
+    c.ws.send(JSON.stringify(['CLOSE', 'ns']));
+    c.close();
+  }, 30_000);
+
+  it('allows 200 open subscriptions per connection, no more', async () => {
+    const c = await CacheClient.open(server.wsUrl('/v1'), false);
+    for (let i = 0; i < cacheLimits.maxSubscriptions; i++)
+      await c.stream('net_stats', {}, `s${i}`, () => {});
+    const over = await c.request('net_stats', {}, 'one-too-many');
+    expect(over.notices[0]).toMatch(/too many subscriptions/);
+    c.ws.send(JSON.stringify(['CLOSE', 's0']));
+    const after = await c.request('get_default_relays', {});
+    expect(after.notices).toHaveLength(0);
+    c.close();
+  });
+
+  it('answers with what it has when the time budget runs out', async () => {
+    // A relay that accepts connections but never confirms: publishing would wait 8 s.
+    const silent = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await new Promise((resolve) => silent.once('listening', resolve));
+    const port = (silent.address() as { port: number }).port;
+    const saved = cacheLimits.requestBudgetMs;
+    cacheLimits.requestBudgetMs = 300;
+    try {
+      const c = await CacheClient.open(server.wsUrl('/v1'), false);
+      const e = alice.sign(1, 'broadcast me');
+      const r = await c.request(
+        'broadcast_events',
+        { events: [e], relays: [`ws://127.0.0.1:${port}`] },
+        'b',
+        5000,
+      );
+      expect(r.notices).toHaveLength(0);
+      expect(r.events).toHaveLength(0);
+      // the event was stored before publishing
+      const stored = await c.request('events', { event_ids: [e.id] });
+      expect(stored.events[0]?.id).toBe(e.id);
+      c.close();
+    } finally {
+      cacheLimits.requestBudgetMs = saved;
+      silent.close();
+    }
+  });
+
+  it('broadcast_events publishes to the listed relay and reports success', async () => {
+    const c = await CacheClient.open(server.wsUrl('/v1'), false);
+    const e = alice.sign(1, 'broadcast to our relay');
+    const r = await c.request(
+      'broadcast_events',
+      { events: [e], relays: [server.wsUrl('/relay')] },
+      'b2',
+      12_000,
+    );
+    expect(r.notices).toEqual([]);
+    expect(r.events[0]?.id).toBe(e.id);
+    c.close();
+  });
+});
