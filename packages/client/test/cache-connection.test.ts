@@ -197,4 +197,35 @@ describe('CacheConnection against the real server', () => {
     clock.advance(36_000);
     expect(activity.getSnapshot().state).toBe('woke');
   });
+
+  it('re-subscribes open streams after a reconnect', async () => {
+    const { server, conn, sent } = await setup();
+    let eoses = 0;
+    const events: number[] = [];
+    const stop = conn.stream(
+      'net_stats',
+      {},
+      {
+        onEvent: (e) => events.push(e.kind),
+        onEose: () => eoses++,
+      },
+    );
+    await waitFor(() => eoses === 1, 5000, 'first EOSE');
+    server.dropSockets();
+    await waitFor(() => eoses === 2, 5000, 'EOSE after the reconnect');
+    expect(events).toEqual([10000101, 10000101]);
+    const reqs = sent.filter((s) => s.includes('net_stats')).map((s) => JSON.parse(s)[1]);
+    expect(reqs).toHaveLength(2);
+    expect(reqs[0]).toBe(reqs[1]);
+    stop();
+    await waitFor(() => sent.some((s) => s === JSON.stringify(['CLOSE', reqs[0]])), 2000, 'CLOSE');
+  });
+
+  it('rejects pending requests with "closed" when destroyed', async () => {
+    const { conn } = await setup();
+    conn.sleep();
+    const pending = conn.request(unknownCommand).catch((e: CacheError) => e.code);
+    conn.destroy();
+    expect(await pending).toBe('closed');
+  });
 });

@@ -89,6 +89,8 @@ interface Subscription {
   onNotice(text: string): void;
   /** Called before the REQ is sent again on a new socket. */
   onResend(): void;
+  /** The connection was destroyed. */
+  onDestroy(): void;
 }
 
 export class CacheConnection implements Observable<CacheConnectionSnapshot> {
@@ -211,8 +213,9 @@ export class CacheConnection implements Observable<CacheConnectionSnapshot> {
   /** Closes for good: every pending request rejects with `closed`. */
   destroy(): void {
     this.closeDeliberately('closed');
-    for (const sub of [...this.subs.values()]) sub.onNotice('connection closed');
+    const subs = [...this.subs.values()];
     this.subs.clear();
+    for (const sub of subs) sub.onDestroy();
     this.updatePending();
   }
 
@@ -438,6 +441,8 @@ export class CacheConnection implements Observable<CacheConnectionSnapshot> {
         onResend: () => {
           events = [];
         },
+        onDestroy: () =>
+          finish(new CacheError('closed', command, 'connection closed', events), false),
       });
     });
   }
@@ -466,6 +471,7 @@ export class CacheConnection implements Observable<CacheConnectionSnapshot> {
         handlers.onNotice?.(text);
       },
       onResend: () => {},
+      onDestroy: () => handlers.onNotice?.('connection closed'),
     });
     return () => this.removeSub(subId, true);
   }
