@@ -14,6 +14,8 @@ import { openStore } from './store/open-store.ts';
 import type { IngestOptions, IngestResult, Store } from './store/store.ts';
 import { LiveBus } from './live/live-bus.ts';
 import { startPgFanout, type PgFanout } from './live/pg-fanout.ts';
+import { startUpstream } from './ingest/upstream.ts';
+import { publicBaseUrl, registerDevnet, seedDemoNetwork } from '@swell/devnet';
 
 /**
  * What every part of the server shares: configuration, logger, and (added as they are built)
@@ -70,6 +72,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     live,
   };
   const storageKind = config.databaseUrl ? 'postgresql' : 'sqlite';
+  const upstream = config.upstream.length
+    ? startUpstream(config.upstream, store, app.log)
+    : undefined;
   const scoreTimer = setInterval(() => {
     store.expireScores().catch((err: unknown) => app.log.warn({ err }, 'score expiry failed'));
   }, 60_000);
@@ -84,6 +89,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   }));
 
   registerRelayInfo(app, relayLimits());
+  if (config.devnet) await registerDevnet(app, ctx);
   await registerWebApp(app, config.webDist ?? defaultWebDist);
 
   const sockets = {
@@ -115,6 +121,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  if (config.demo && (await store.counts()).events === 0) {
+    const baseUrl = publicBaseUrl(`http://${host}:${port}`);
+    const seeded = await seedDemoNetwork(ctx, { baseUrl, now: Math.floor(Date.now() / 1000) });
+    app.log.info(
+      seeded,
+      `demo network: ${seeded.accepted} of ${seeded.events} events seeded (generated in ${seeded.generateSeconds.toFixed(1)} s, imported in ${seeded.importSeconds.toFixed(1)} s)`,
+    );
+  }
   return {
     url: `http://${host}:${port}`,
     port,
@@ -126,6 +140,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       }
       await app.close();
       clearInterval(scoreTimer);
+      await upstream?.close();
       await fanout?.close();
       await store.close();
     },
