@@ -64,3 +64,8 @@ export function finalizeEvent(template: EventTemplate, secretKey: Uint8Array): N
 export function signEventDeterministic(template: EventTemplate, secretKey: Uint8Array): NostrEvent {
   return sign(template, secretKey, ZERO_AUX);
 }
+
+/** BIP-340 signature (hex) over a 32-byte message (hex); `auxRand` defaults to random. */
+export function signSchnorr(message: string, secretKey: Uint8Array, auxRand?: Uint8Array): string {
+  return bytesToHex(schnorr.sign(hexToBytes(message), secretKey, auxRand));
+}

@@ -9,6 +9,7 @@ export {
   getPublicKey,
   finalizeEvent,
   signEventDeterministic,
+  signSchnorr,
 } from './event.ts';
 export {
   initVerifier,
@@ -16,6 +17,7 @@ export {
   verifyEvent,
   verifyEventJs,
   verifyEventWasm,
+  verifySchnorr,
 } from './verify.ts';
 export { validateEvent, checkEvent, signatureRangeProblem } from './validate.ts';
 export { matchFilter, matchFilters } from './filter.ts';
@@ -66,3 +68,20 @@ export {
   nip44EncryptTo,
   nip44DecryptFrom,
 } from './nip44.ts';
+export {
+  makeZapRequest,
+  validateZapRequest,
+  zapRequestAmountMsats,
+  ZapRequestErrors,
+} from './zap-request.ts';
+export type { ZapRequestParams, ZapRequestError } from './zap-request.ts';
+export {
+  makeHttpAuth,
+  httpAuthHeader,
+  verifyHttpAuth,
+  payloadHash,
+  HTTP_AUTH_WINDOW_SECONDS,
+} from './nip98.ts';
+export type { HttpAuthRequest, HttpAuthResult } from './nip98.ts';
+export { parseNip05, formatNip05, nip05Url, queryNip05, verifyNip05 } from './nip05.ts';
+export type { Nip05Address, Nip05Fetch, Nip05Lookup, Nip05Status } from './nip05.ts';

@@ -64,3 +64,16 @@ export function verifyEventWasm(event: NostrEvent): boolean {
 export function verifyEvent(event: NostrEvent): boolean {
   return wasm ? verifyEventWasm(event) : verifyEventJs(event);
 }
+
+/**
+ * BIP-340 verification of a 64-byte signature over a 32-byte message (all hex), pure JS.
+ * Never throws.
+ */
+export function verifySchnorr(sig: string, message: string, pubkey: string): boolean {
+  try {
+    if (!isHex128(sig) || !isHex64(message) || !isHex64(pubkey)) return false;
+    return schnorr.verify(hexToBytes(sig), hexToBytes(message), hexToBytes(pubkey));
+  } catch {
+    return false;
+  }
+}
