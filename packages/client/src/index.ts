@@ -84,6 +84,11 @@ export type {
   RelayConnectionOptions,
 } from './relay/relay-connection.ts';
 export type { Outbox, PendingEvent, PublishResult } from './relay/outbox.ts';
+export {
+  relaySettingsFromTags,
+  relayTagsFromSettings,
+  relaySettingsFromUrls,
+} from './relay/relay-list.ts';
 
 // ---- activity --------------------------------------------------------------------------------
 // const activity = new ActivityTracker(); activity.add(cache); activity.add(pool); activity.start()
