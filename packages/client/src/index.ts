@@ -101,3 +101,8 @@ export type {
   ActivityTrackerOptions,
   Sleeper,
 } from './activity/activity-tracker.ts';
+
+// ---- everything wired --------------------------------------------------------------------------
+// const client = createSwellClient({ storage: localStorage, origin: location.origin, activityTarget: window })
+export { createSwellClient } from './swell-client.ts';
+export type { SwellClient, SwellClientOptions } from './swell-client.ts';
