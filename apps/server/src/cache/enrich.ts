@@ -12,6 +12,7 @@ import { noteActions, noteStats, topZaps, userScores } from './queries/annotatio
 import { byCoordinates, eventsByIds, replaceableOf } from './queries/events.ts';
 import { cachedPreviews } from './queries/previews.ts';
 import type { CacheRequest } from './request.ts';
+import { lookupName } from '../http/nip05-names.ts';
 
 export interface EnrichOptions {
   /** Top zaps per post (0 = none). */
@@ -183,8 +184,8 @@ export async function pageExtras(
 }
 
 /**
- * Verified names (10000158): users whose kind 0 nip05 is `name@<this server's host>`, i.e. names
- * this server's /.well-known/nostr.json vouches for.
+ * Verified names (10000158): users holding `name@<this server's host>` by the rule of
+ * /.well-known/nostr.json (their kind 0 claims it and no earlier account does).
  */
 async function verifiedNames(
   req: CacheRequest,
@@ -195,14 +196,17 @@ async function verifiedNames(
   const host = new URL(req.baseUrl).hostname.toLowerCase();
   const profiles = await replaceableOf(req.store.db, pubkeys, 0);
   for (const [pubkey, e] of profiles) {
+    let nip05: unknown;
     try {
-      const nip05 = (JSON.parse(e.content) as { nip05?: unknown }).nip05;
-      if (typeof nip05 !== 'string') continue;
-      const [name, domain] = nip05.toLowerCase().split('@');
-      if (name && domain === host && name !== '_') out[pubkey] = name;
+      nip05 = (JSON.parse(e.content) as { nip05?: unknown }).nip05;
     } catch {
-      // broken profile JSON: no name
+      continue; // broken profile JSON: no name
     }
+    if (typeof nip05 !== 'string') continue;
+    const [name, domain] = nip05.trim().toLowerCase().split('@');
+    if (!name || domain !== host || name === '_') continue;
+    if ((await lookupName(req.store.db, host, name, req.store.dialect)) === pubkey)
+      out[pubkey] = name;
   }
   return out;
 }

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../server.ts';
+import { lookupName, normaliseName } from './nip05-names.ts';
+
+/**
+ * `GET /.well-known/nostr.json?name=<name>` (NIP-05): `{names: {name: pubkey}, relays}` for names
+ * held on this server's host, `{names: {}}` otherwise. CORS open, as NIP-05 requires.
+ */
+export function registerNip05(app: FastifyInstance, ctx: ServerContext): void {
+  app.get<{ Querystring: { name?: string } }>('/.well-known/nostr.json', async (req, reply) => {
+    reply.header('access-control-allow-origin', '*');
+    const raw = req.query.name;
+    if (typeof raw !== 'string') return reply.code(400).send({ error: 'name is required' });
+    const name = normaliseName(raw);
+    if (!name) return reply.code(400).send({ error: 'invalid name' });
+    const host = (req.headers.host ?? '').split(':')[0] ?? '';
+    const pubkey = await lookupName(ctx.store.db, host, name, ctx.store.dialect);
+    if (!pubkey) return { names: {} };
+    const proto = req.headers['x-forwarded-proto'] === 'https' ? 'wss' : 'ws';
+    return {
+      names: { [name]: pubkey },
+      relays: { [pubkey]: [`${proto}://${req.headers.host}/relay`] },
+    };
+  });
+}
