@@ -9,6 +9,9 @@ import { handleRelaySocket, relayLimits } from './relay/socket.ts';
 import { registerRelayInfo } from './relay/nip11.ts';
 import { WS_MAX_PAYLOAD } from './relay/limits.ts';
 import { registerWebApp } from './http/static-app.ts';
+import { registerLinkPreview } from './http/link-preview.ts';
+import { registerNip05 } from './http/nip05.ts';
+import { registerMediaCache } from './http/media-cache.ts';
 import { serverVersion } from './version.ts';
 import { openStore } from './store/open-store.ts';
 import type { IngestOptions, IngestResult, Store } from './store/store.ts';
@@ -89,6 +92,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   }));
 
   registerRelayInfo(app, relayLimits());
+  registerLinkPreview(app, ctx);
+  registerNip05(app, ctx);
+  registerMediaCache(app, ctx);
   if (config.devnet) await registerDevnet(app, ctx);
   await registerWebApp(app, config.webDist ?? defaultWebDist);
 
