@@ -50,7 +50,8 @@ export class RelayConnection {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
     if (this.ws.bufferedAmount > this.limits.maxOutboundBytes) {
       this.ctx.log.info('relay: disconnecting a slow reader');
-      this.ws.close(1008, 'slow reader: too much unread data');
+      // A reader this far behind would not read a close frame either: drop the connection.
+      this.ws.terminate();
       this.dispose();
       return;
     }
