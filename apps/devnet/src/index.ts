@@ -1,1 +1,15 @@
-export {};
+export { generateNetwork, DEFAULT_NOW, DEFAULT_BASE_URL } from './generate-network.ts';
+export type { NetworkOptions, DemoNetwork } from './generate-network.ts';
+export { demoAccounts } from './demo-accounts.ts';
+export type { DemoAccount } from './demo-accounts.ts';
+export { CONTENT_TYPES } from './network/content.ts';
+export type { ContentType } from './network/content.ts';
+export { lnurlServicePubkey } from './keys.ts';
+export { InvoiceLedger, LedgerError } from './invoice-ledger.ts';
+export type { LedgerInvoice, PaidListener } from './invoice-ledger.ts';
+export { zapReceiptTemplate, zapRequestProblem } from './zap.ts';
+export { mediaSvg, mediaSize, mediaUrl, videoUrl } from './media.ts';
+export { registerDevnet } from './register-devnet.ts';
+export type { DevnetHost } from './host.ts';
+export { seedDemoNetwork, publicBaseUrl } from './seed.ts';
+export type { SeedReport } from './seed.ts';

@@ -1,0 +1,188 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { NostrEvent } from '@swell/nostr';
+import type { DevnetHost } from './host.ts';
+import type { InvoiceLedger, LedgerInvoice } from './invoice-ledger.ts';
+import { lnurlServicePubkey } from './keys.ts';
+import { zapRequestProblem } from './zap.ts';
+
+export const MIN_SENDABLE_MSAT = 1000;
+export const MAX_SENDABLE_MSAT = 100_000_000_000;
+const COMMENT_ALLOWED = 255;
+const NAME = /^[a-z0-9._-]{1,64}$/;
+
+const origin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+const lnurlError = (reason: string) => ({ status: 'ERROR', reason });
+
+/** LUD-21 view of an invoice. */
+function verifyView(invoice: LedgerInvoice) {
+  return {
+    status: 'OK',
+    settled: invoice.status === 'paid',
+    preimage: invoice.status === 'paid' ? (invoice.preimage ?? null) : null,
+    pr: invoice.bolt11,
+  };
+}
+
+/**
+ * LNURL-pay for every name on this host (`name@host`, any host: the sandbox pays everyone):
+ * `/.well-known/lnurlp/:name` and its callback, which checks NIP-57 zap requests and issues
+ * invoices from the ledger.
+ */
+export function registerLnurlRoutes(
+  app: FastifyInstance,
+  ledger: InvoiceLedger,
+  verify: (e: NostrEvent) => boolean,
+): void {
+  app.get<{ Params: { name: string } }>('/.well-known/lnurlp/:name', async (req, reply) => {
+    const name = req.params.name.toLowerCase();
+    if (!NAME.test(name)) return reply.code(404).send(lnurlError('unknown name'));
+    const identifier = `${name}@${req.host}`;
+    return {
+      tag: 'payRequest',
+      callback: `${origin(req)}/devnet/lnurlp/${name}/callback`,
+      minSendable: MIN_SENDABLE_MSAT,
+      maxSendable: MAX_SENDABLE_MSAT,
+      metadata: JSON.stringify([
+        ['text/plain', `Pay ${identifier} on the Swell devnet`],
+        ['text/identifier', identifier],
+      ]),
+      commentAllowed: COMMENT_ALLOWED,
+      allowsNostr: true,
+      nostrPubkey: lnurlServicePubkey,
+    };
+  });
+
+  app.get<{
+    Params: { name: string };
+    Querystring: { amount?: string; nostr?: string; comment?: string };
+  }>('/devnet/lnurlp/:name/callback', async (req, reply) => {
+    const name = req.params.name.toLowerCase();
+    if (!NAME.test(name)) return reply.code(404).send(lnurlError('unknown name'));
+    const amount = Number(req.query.amount);
+    if (!Number.isSafeInteger(amount) || amount < MIN_SENDABLE_MSAT || amount > MAX_SENDABLE_MSAT) {
+      return reply
+        .code(400)
+        .send(
+          lnurlError(
+            `amount must be whole millisats between ${MIN_SENDABLE_MSAT} and ${MAX_SENDABLE_MSAT}`,
+          ),
+        );
+    }
+    const comment = req.query.comment ?? '';
+    if (comment.length > COMMENT_ALLOWED)
+      return reply.code(400).send(lnurlError('comment too long'));
+    let zapRequest: NostrEvent | undefined;
+    if (req.query.nostr !== undefined) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(req.query.nostr);
+      } catch {
+        return reply.code(400).send(lnurlError('Invalid zap request JSON.'));
+      }
+      const problem = zapRequestProblem(parsed, amount, verify);
+      if (problem) return reply.code(400).send(lnurlError(problem));
+      zapRequest = parsed as NostrEvent;
+    }
+    const identifier = `${name}@${req.host}`;
+    const invoice = ledger.issue({
+      amountMsat: amount,
+      ...(zapRequest ? { zapRequest } : { description: comment || `Payment to ${identifier}` }),
+    });
+    return {
+      pr: invoice.bolt11,
+      routes: [],
+      verify: `${origin(req)}/devnet/invoices/${invoice.paymentHash}`,
+    };
+  });
+
+  app.get<{ Params: { hash: string } }>('/devnet/invoices/:hash', async (req, reply) => {
+    const invoice = ledger.get(req.params.hash.toLowerCase());
+    if (!invoice) return reply.code(404).send(lnurlError('Not found'));
+    return verifyView(invoice);
+  });
+}
+
+/**
+ * The development payment endpoints: `POST /devnet/pay {invoice}` pays an invoice of the devnet
+ * node (zap receipts follow through the ledger's listener), `POST /devnet/invoices {amountMsat,
+ * description?}` issues one, `GET /devnet/invoices` lists the latest.
+ */
+export function registerPaymentRoutes(
+  app: FastifyInstance,
+  ledger: InvoiceLedger,
+  host: DevnetHost,
+  publishReceipt: (invoice: LedgerInvoice) => Promise<NostrEvent | undefined>,
+): void {
+  app.post<{ Body: { invoice?: unknown } }>('/devnet/pay', async (req, reply) => {
+    const bolt11 = req.body?.invoice;
+    if (typeof bolt11 !== 'string' || bolt11.length > 8000) {
+      return reply.code(400).send({ error: 'body must be {"invoice": "<bolt11>"}' });
+    }
+    try {
+      const { invoice, alreadyPaid } = await ledger.pay(bolt11);
+      return {
+        paid: true,
+        alreadyPaid,
+        paymentHash: invoice.paymentHash,
+        amountMsat: invoice.amountMsat,
+        preimage: invoice.preimage ?? null,
+        receipt: receipts.get(invoice.paymentHash) ?? null,
+      };
+    } catch (err) {
+      if ((err as Error).name === 'LedgerError')
+        return reply.code(400).send({ error: (err as Error).message });
+      host.log.warn({ err }, 'devnet payment failed');
+      return reply.code(500).send({ error: 'payment failed' });
+    }
+  });
+
+  app.post<{ Body: { amountMsat?: unknown; description?: unknown } }>(
+    '/devnet/invoices',
+    async (req, reply) => {
+      const amountMsat = Number(req.body?.amountMsat);
+      const description = req.body?.description;
+      if (!Number.isSafeInteger(amountMsat) || amountMsat < 1 || amountMsat > MAX_SENDABLE_MSAT) {
+        return reply.code(400).send({ error: 'amountMsat must be a positive whole number' });
+      }
+      if (
+        description !== undefined &&
+        (typeof description !== 'string' || description.length > 2000)
+      ) {
+        return reply
+          .code(400)
+          .send({ error: 'description must be a string of at most 2000 characters' });
+      }
+      const invoice = ledger.issue({
+        amountMsat,
+        ...(description !== undefined ? { description } : {}),
+      });
+      return {
+        invoice: invoice.bolt11,
+        paymentHash: invoice.paymentHash,
+        expiresAt: invoice.expiresAt,
+      };
+    },
+  );
+
+  app.get('/devnet/invoices', async () =>
+    ledger
+      .list()
+      .slice(0, 100)
+      .map((i) => ({
+        invoice: i.bolt11,
+        paymentHash: i.paymentHash,
+        amountMsat: i.amountMsat,
+        status: i.status,
+        createdAt: i.createdAt,
+        paidAt: i.paidAt ?? null,
+        zap: i.zapRequest !== undefined,
+      })),
+  );
+
+  const receipts = new Map<string, NostrEvent>();
+  ledger.onPaid(async (invoice) => {
+    if (!invoice.zapRequest) return;
+    const receipt = await publishReceipt(invoice);
+    if (receipt) receipts.set(invoice.paymentHash, receipt);
+  });
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { NostrEvent } from '@swell/nostr';
+import type { DevnetHost } from './host.ts';
+import { InvoiceLedger } from './invoice-ledger.ts';
+import { lnurlServiceSecretKey } from './keys.ts';
+import { registerLnurlRoutes, registerPaymentRoutes } from './lnurl-routes.ts';
+import { registerMediaRoutes } from './media-routes.ts';
+import { DeterministicSigner } from './signer.ts';
+import { zapReceiptTemplate } from './zap.ts';
+
+/**
+ * Hooks the lightning sandbox into a server: LNURL-pay with NIP-57 zaps for every name,
+ * the invoice ledger and its development pay endpoint (which publishes zap receipts through the
+ * server's ingestion, so relay subscribers and the cache see them), and the demo media.
+ * Returns the ledger, which later payment flows (WebLN, wallet connect, ecash) build on.
+ */
+export async function registerDevnet(
+  app: FastifyInstance,
+  host: DevnetHost,
+): Promise<InvoiceLedger> {
+  const signer = await DeterministicSigner.create();
+  const ledger = new InvoiceLedger();
+  const publishReceipt = async (invoice: {
+    zapRequest?: NostrEvent;
+    bolt11: string;
+    preimage?: string;
+    paidAt?: number;
+  }) => {
+    if (!invoice.zapRequest) return undefined;
+    const receipt = signer.sign(
+      zapReceiptTemplate({
+        zapRequest: invoice.zapRequest,
+        bolt11: invoice.bolt11,
+        ...(invoice.preimage ? { preimage: invoice.preimage } : {}),
+        paidAt: invoice.paidAt ?? Math.floor(Date.now() / 1000),
+      }),
+      lnurlServiceSecretKey,
+    );
+    const [result] = await host.ingest([receipt], { source: 'relay' });
+    if (result?.status === 'rejected') {
+      host.log.warn({ reason: result.message }, 'devnet zap receipt was rejected');
+      return undefined;
+    }
+    return receipt;
+  };
+  registerLnurlRoutes(app, ledger, (e) => signer.verify(e));
+  registerPaymentRoutes(app, ledger, host, publishReceipt);
+  registerMediaRoutes(app);
+  return ledger;
+}

@@ -1,0 +1,185 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { decode } from 'light-bolt11-decoder';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setNostrWasm, verifyEvent } from 'nostr-tools/wasm';
+import { initNostrWasm } from 'nostr-wasm';
+import type { NostrEvent } from '@swell/nostr';
+import {
+  CONTENT_TYPES,
+  demoAccounts,
+  generateNetwork,
+  lnurlServicePubkey,
+  type DemoNetwork,
+} from '../src/index.ts';
+import { nip04Decrypt } from '../src/nip04.ts';
+import { conversationKey, nip44Decrypt } from '../src/nip44.ts';
+
+let net: DemoNetwork;
+const byKind = (k: number) => net.events.filter((e) => e.kind === k);
+const tag = (e: NostrEvent, name: string) => e.tags.find((t) => t[0] === name)?.[1];
+const demoKey = (name: string) =>
+  hexToBytes(demoAccounts.find((a) => a.name === name)!.secretKeyHex);
+
+beforeAll(async () => {
+  setNostrWasm(await initNostrWasm());
+  net = await generateNetwork();
+}, 120_000);
+
+describe('the default demo network', () => {
+  it('has about 300 users with full profiles on our host', () => {
+    const profiles = byKind(0).map((e) => JSON.parse(e.content) as Record<string, string>);
+    expect(profiles.length).toBe(301); // 300 users and the LNURL service
+    const alice = profiles.find((p) => p.name === 'alice')!;
+    expect(alice.nip05).toBe('alice@127.0.0.1:8080');
+    expect(alice.lud16).toBe('alice@127.0.0.1:8080');
+    expect(alice.picture).toMatch(
+      /^http:\/\/127\.0\.0\.1:8080\/devnet\/media\/avatar\/[0-9a-f]{16}\.png$/,
+    );
+    expect(alice.banner).toMatch(/\/devnet\/media\/banner\/[0-9a-f]{16}\.jpg$/);
+    expect(new Set(profiles.map((p) => p.name)).size).toBe(profiles.length);
+    expect(profiles.filter((p) => p.nip05).length).toBeGreaterThan(150);
+  });
+
+  it('contains every kind the client renders', () => {
+    const kinds = new Set(net.events.map((e) => e.kind));
+    for (const k of [
+      0, 1, 3, 4, 5, 6, 7, 9735, 9802, 10000, 10002, 10003, 10050, 1059, 30000, 30023,
+    ]) {
+      expect(kinds, `kind ${k}`).toContain(k);
+    }
+    expect(byKind(30000).some((e) => tag(e, 'd') === 'mutelists')).toBe(true);
+    expect(byKind(30000).some((e) => tag(e, 'd') === 'allowlist')).toBe(true);
+  });
+
+  it('contains every content type, with the markers the client looks for', () => {
+    const types = new Set(net.noteTypes.values());
+    for (const t of CONTENT_TYPES) expect(types, t).toContain(t);
+    const notes = byKind(1).map((e) => e.content);
+    const has = (re: RegExp) => notes.some((c) => re.test(c));
+    expect(has(/https?:\/\/\S+\/devnet\/media\/image\/[0-9a-f]+\.jpg/)).toBe(true);
+    expect(has(/\/devnet\/media\/video\/[0-9a-f]+\.mp4/)).toBe(true);
+    expect(has(/youtube\.com|youtu\.be/) && has(/open\.spotify\.com/)).toBe(true);
+    expect(has(/\blnbc\d+[munp]1[02-9ac-hj-np-z]+/)).toBe(true);
+    expect(has(/\bcashuA[A-Za-z0-9_-]+/)).toBe(true);
+    expect(has(/bitcoin:bc1[02-9ac-hj-np-z]+\?amount=[\d.]+&lightning=lnbc/)).toBe(true);
+    expect(has(/#(ビットコイン|биткоин|café|読書|música|fotografía)/u)).toBe(true);
+    expect(has(/nostr:npub1/) && has(/nostr:nprofile1/) && has(/nostr:note1/)).toBe(true);
+    expect(has(/nostr:nevent1/) && has(/nostr:naddr1/)).toBe(true);
+    expect(byKind(1).some((e) => e.tags.some((t) => t[0] === 'q'))).toBe(true);
+    expect(byKind(1).some((e) => e.tags.some((t) => t[0] === 'imeta'))).toBe(true);
+  });
+
+  it('has long reply threads and a follow graph with popular accounts and a long tail', () => {
+    const repliesPerRoot = new Map<string, number>();
+    for (const e of byKind(1)) {
+      const root = e.tags.find((t) => t[0] === 'e' && t[3] === 'root')?.[1];
+      if (root) repliesPerRoot.set(root, (repliesPerRoot.get(root) ?? 0) + 1);
+    }
+    expect(Math.max(...repliesPerRoot.values())).toBeGreaterThanOrEqual(40);
+    const followers = new Map<string, number>();
+    for (const e of byKind(3))
+      for (const t of e.tags) followers.set(t[1]!, (followers.get(t[1]!) ?? 0) + 1);
+    const counts = [...followers.values()].sort((a, b) => b - a);
+    expect(counts[0]!).toBeGreaterThan(100);
+    expect(counts[Math.floor(counts.length / 2)]!).toBeLessThan(counts[0]! / 8);
+    expect(counts.at(-1)!).toBeLessThan(10);
+  });
+
+  it('spans the days before the anchor and is sorted by time', () => {
+    const times = net.events.map((e) => e.created_at);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    const notes = byKind(1).map((e) => e.created_at);
+    expect(Math.max(...notes)).toBeLessThanOrEqual(1_793_491_200);
+    expect(Math.min(...notes)).toBeGreaterThanOrEqual(1_793_491_200 - 30 * 86400);
+  });
+
+  it('signs every event validly (checked by nostr-tools)', () => {
+    const bad = net.events.filter((e) => !verifyEvent({ ...e }));
+    expect(bad.map((e) => e.id)).toEqual([]);
+  }, 60_000);
+
+  it('wraps zaps validly: signed request, receipt by the LNURL key, matching bolt11 amount and description hash', () => {
+    const receipts = byKind(9735);
+    expect(receipts.length).toBeGreaterThan(300);
+    for (const r of receipts) {
+      expect(r.pubkey).toBe(lnurlServicePubkey);
+      const description = tag(r, 'description')!;
+      const request = JSON.parse(description) as NostrEvent;
+      expect(request.kind).toBe(9734);
+      expect(verifyEvent({ ...request })).toBe(true);
+      expect(tag(r, 'P')).toBe(request.pubkey);
+      expect(tag(r, 'p')).toBe(tag(request, 'p'));
+      expect(tag(r, 'e')).toBe(tag(request, 'e'));
+      const invoice = decode(tag(r, 'bolt11')!);
+      const section = (n: string) =>
+        invoice.sections.find((s) => s.name === n) as { value?: unknown };
+      expect(section('amount').value).toBe(tag(request, 'amount'));
+      expect(section('description_hash').value).toBe(
+        bytesToHex(sha256(new TextEncoder().encode(description))),
+      );
+      expect(bytesToHex(sha256(hexToBytes(tag(r, 'preimage')!)))).toBe(
+        section('payment_hash').value,
+      );
+    }
+    expect(receipts.some((r) => tag(r, 'a')?.startsWith('30023:'))).toBe(true);
+  }, 60_000);
+
+  it('gives demo accounts a home feed, notifications and messages they can read', () => {
+    const alice = demoAccounts[0]!;
+    const contacts = byKind(3).find((e) => e.pubkey === alice.pubkey)!;
+    expect(contacts.tags.length).toBeGreaterThanOrEqual(60);
+    const aboutAlice = net.events.filter(
+      (e) => e.pubkey !== alice.pubkey && e.tags.some((t) => t[0] === 'p' && t[1] === alice.pubkey),
+    );
+    for (const k of [1, 3, 6, 7, 9735])
+      expect(
+        aboutAlice.some((e) => e.kind === k),
+        `kind ${k} to alice`,
+      ).toBe(true);
+    const dm = byKind(4).find((e) => tag(e, 'p') === alice.pubkey)!;
+    expect(nip04Decrypt(demoKey('alice'), dm.pubkey, dm.content).length).toBeGreaterThan(0);
+    const wrap = byKind(1059).find((e) => tag(e, 'p') === alice.pubkey)!;
+    const seal = JSON.parse(
+      nip44Decrypt(wrap.content, conversationKey(demoKey('alice'), wrap.pubkey)),
+    ) as NostrEvent;
+    expect(seal.kind).toBe(13);
+    expect(verifyEvent({ ...seal })).toBe(true);
+    const rumor = JSON.parse(
+      nip44Decrypt(seal.content, conversationKey(demoKey('alice'), seal.pubkey)),
+    ) as NostrEvent;
+    expect(rumor.kind).toBe(14);
+    expect(rumor.pubkey).toBe(seal.pubkey);
+  });
+
+  it('has articles with markdown, images and topics, and highlights of them', () => {
+    const article = byKind(30023)[0]!;
+    for (const name of ['d', 'title', 'summary', 'image', 'published_at', 't'])
+      expect(tag(article, name), name).toBeTruthy();
+    expect(article.content).toMatch(/^# /);
+    expect(article.content).toMatch(/!\[[^\]]*\]\(http[^)]+\)/);
+    expect(byKind(9802).some((h) => tag(h, 'a')?.startsWith('30023:'))).toBe(true);
+  });
+});
+
+describe('determinism', () => {
+  it('gives identical bytes for one seed and different bytes for another', async () => {
+    const opts = { users: 40, days: 4, seed: 'det' };
+    const [a, b, c] = await Promise.all([
+      generateNetwork(opts),
+      generateNetwork(opts),
+      generateNetwork({ ...opts, seed: 'other' }),
+    ]);
+    const bytes = (n: DemoNetwork) => n.events.map((e) => JSON.stringify(e)).join('\n');
+    expect(a.events.length).toBeGreaterThan(500);
+    expect(bytes(b)).toBe(bytes(a));
+    expect(bytes(c)).not.toBe(bytes(a));
+    // Demo keys do not depend on the seed; the others do.
+    expect(c.events.some((e) => e.pubkey === demoAccounts[0]!.pubkey)).toBe(true);
+  }, 120_000);
+
+  it('rejects nonsense options', async () => {
+    await expect(generateNetwork({ users: 0 })).rejects.toThrow(/users/);
+    await expect(generateNetwork({ days: -1 })).rejects.toThrow(/days/);
+  });
+});
