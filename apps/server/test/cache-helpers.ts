@@ -8,6 +8,8 @@ import {
 } from '@swell/cache-protocol';
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from '@swell/nostr';
 import WebSocket from 'ws';
+import { testServer } from './helpers.ts';
+import { startPgCluster, type PgCluster } from './pg-cluster.ts';
 
 /** A cache client for tests: one websocket, requests answered until EOSE. */
 export class CacheClient {
@@ -135,4 +137,26 @@ export async function importAll(c: CacheClient, events: NostrEvent[]): Promise<v
     const status = JSON.parse(r.events[0]!.content) as { imported: number; errors: number };
     if (status.errors > 0) throw new Error(`import errors: ${status.errors}`);
   }
+}
+
+/** The storage backends the cache suites run on. */
+export const BACKENDS = ['sqlite', 'postgres'] as const;
+export type Backend = (typeof BACKENDS)[number];
+
+/** A test server on the given backend (a throwaway PostgreSQL cluster for 'postgres'). */
+export async function backendServer(
+  backend: Backend,
+): Promise<Awaited<ReturnType<typeof testServer>> & { stop(): Promise<void> }> {
+  if (backend === 'sqlite') {
+    const s = await testServer();
+    return Object.assign(s, { stop: () => s.close() });
+  }
+  const cluster: PgCluster = await startPgCluster();
+  const s = await testServer({ databaseUrl: await cluster.createDatabase() });
+  return Object.assign(s, {
+    stop: async () => {
+      await s.close();
+      await cluster.stop();
+    },
+  });
 }

@@ -1,99 +1,106 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextPage } from '@swell/cache-protocol';
 import type { NostrEvent } from '@swell/nostr';
-import { testServer } from './helpers.ts';
-import { CacheClient, importAll, User } from './cache-helpers.ts';
+import { backendServer, BACKENDS, CacheClient, importAll, User } from './cache-helpers.ts';
 
 const now = Math.floor(Date.now() / 1000);
-let server: Awaited<ReturnType<typeof testServer>>;
 const reader = new User();
 const authors = [new User(), new User(), new User()];
 const posted: NostrEvent[] = [];
 
-beforeAll(async () => {
-  server = await testServer();
-  const c = await CacheClient.open(server.wsUrl('/v1'), false);
-  // 90 notes over only 6 distinct timestamps: long runs of equal created_at across pages.
-  for (let i = 0; i < 90; i++) {
-    const a = authors[i % 3]!;
-    posted.push(a.sign(1, `note ${i}`, [], now - 1000 + Math.floor(i / 15) * 10));
-  }
-  const follows = reader.sign(
-    3,
-    '',
-    authors.map((a) => ['p', a.pubkey]),
-    now - 2000,
-  );
-  await importAll(c, [follows, ...posted]);
-  c.close();
-});
-afterAll(async () => {
-  await server.close();
-});
-
-async function walk(c: CacheClient, command: string, base: Record<string, unknown>, limit: number) {
-  const shown: NostrEvent[] = [];
-  let cursor: { until: number; offset: number } | null = null;
-  for (let pages = 0; pages < 100; pages++) {
-    const page = await c.page(command, { ...base, limit, ...(cursor ?? {}) });
-    shown.push(...page.notes);
-    cursor = nextPage(
-      page.range,
-      shown.map((n) => n.created_at),
-    );
-    if (!cursor) break;
-  }
-  return shown;
-}
-
-describe.each([false, true])('paging (zlib %s)', (zlib) => {
-  let c: CacheClient;
+describe.each(BACKENDS)('on %s', (backend) => {
+  let server: Awaited<ReturnType<typeof backendServer>>;
   beforeAll(async () => {
-    c = await CacheClient.open(server.wsUrl('/v1'), zlib);
-  });
-  afterAll(() => c.close());
-
-  it.each([1, 7, 15, 16, 40])(
-    'home feed walked %i at a time shows every note exactly once',
-    async (limit) => {
-      const shown = await walk(
-        c,
-        'mega_feed_directive',
-        { spec: '{"id":"latest","kind":"notes"}', user_pubkey: reader.pubkey },
-        limit,
-      );
-      const ids = shown.map((n) => n.id);
-      expect(new Set(ids).size).toBe(ids.length);
-      expect(new Set(ids)).toEqual(new Set(posted.map((n) => n.id)));
-      // newest first, never going back up
-      for (let i = 1; i < shown.length; i++)
-        expect(shown[i]!.created_at).toBeLessThanOrEqual(shown[i - 1]!.created_at);
-    },
-  );
-
-  it('an author feed walked 4 at a time shows every note once', async () => {
-    const shown = await walk(c, 'feed', { pubkey: authors[1]!.pubkey }, 4);
-    expect(shown.map((n) => n.id).sort()).toEqual(
-      posted
-        .filter((n) => n.pubkey === authors[1]!.pubkey)
-        .map((n) => n.id)
-        .sort(),
+    server = await backendServer(backend);
+    posted.length = 0;
+    const c = await CacheClient.open(server.wsUrl('/v1'), false);
+    // 90 notes over only 6 distinct timestamps: long runs of equal created_at across pages.
+    for (let i = 0; i < 90; i++) {
+      const a = authors[i % 3]!;
+      posted.push(a.sign(1, `note ${i}`, [], now - 1000 + Math.floor(i / 15) * 10));
+    }
+    const follows = reader.sign(
+      3,
+      '',
+      authors.map((a) => ['p', a.pubkey]),
+      now - 2000,
     );
+    await importAll(c, [follows, ...posted]);
+    c.close();
+  });
+  afterAll(async () => {
+    await server?.stop();
   });
 
-  it('an empty page is {order_by, elements: []}', async () => {
-    const page = await c.page('feed', { pubkey: authors[0]!.pubkey, until: now - 5000 });
-    expect(page.range).toEqual({ order_by: 'created_at', elements: [] });
-  });
+  async function walk(
+    c: CacheClient,
+    command: string,
+    base: Record<string, unknown>,
+    limit: number,
+  ) {
+    const shown: NostrEvent[] = [];
+    let cursor: { until: number; offset: number } | null = null;
+    for (let pages = 0; pages < 100; pages++) {
+      const page = await c.page(command, { ...base, limit, ...(cursor ?? {}) });
+      shown.push(...page.notes);
+      cursor = nextPage(
+        page.range,
+        shown.map((n) => n.created_at),
+      );
+      if (!cursor) break;
+    }
+    return shown;
+  }
 
-  it('the new-posts check (since = range.until) finds only newer notes', async () => {
-    const first = await c.page('feed', { pubkey: authors[2]!.pubkey, limit: 5 });
-    const newer = await c.page('feed', {
-      pubkey: authors[2]!.pubkey,
-      since: first.range!.until,
-      limit: 100,
+  describe.each([false, true])('paging (zlib %s)', (zlib) => {
+    let c: CacheClient;
+    beforeAll(async () => {
+      c = await CacheClient.open(server.wsUrl('/v1'), zlib);
     });
-    const known = new Set(first.notes.map((n) => n.id));
-    expect(newer.notes.filter((n) => !known.has(n.id))).toEqual([]);
+    afterAll(() => c.close());
+
+    it.each([1, 7, 15, 16, 40])(
+      'home feed walked %i at a time shows every note exactly once',
+      async (limit) => {
+        const shown = await walk(
+          c,
+          'mega_feed_directive',
+          { spec: '{"id":"latest","kind":"notes"}', user_pubkey: reader.pubkey },
+          limit,
+        );
+        const ids = shown.map((n) => n.id);
+        expect(new Set(ids).size).toBe(ids.length);
+        expect([...ids].sort()).toEqual(posted.map((n) => n.id).sort());
+        // newest first, never going back up
+        for (let i = 1; i < shown.length; i++)
+          expect(shown[i]!.created_at).toBeLessThanOrEqual(shown[i - 1]!.created_at);
+      },
+    );
+
+    it('an author feed walked 4 at a time shows every note once', async () => {
+      const shown = await walk(c, 'feed', { pubkey: authors[1]!.pubkey }, 4);
+      expect(shown.map((n) => n.id).sort()).toEqual(
+        posted
+          .filter((n) => n.pubkey === authors[1]!.pubkey)
+          .map((n) => n.id)
+          .sort(),
+      );
+    });
+
+    it('an empty page is {order_by, elements: []}', async () => {
+      const page = await c.page('feed', { pubkey: authors[0]!.pubkey, until: now - 5000 });
+      expect(page.range).toEqual({ order_by: 'created_at', elements: [] });
+    });
+
+    it('the new-posts check (since = range.until) finds only newer notes', async () => {
+      const first = await c.page('feed', { pubkey: authors[2]!.pubkey, limit: 5 });
+      const newer = await c.page('feed', {
+        pubkey: authors[2]!.pubkey,
+        since: first.range!.until,
+        limit: 100,
+      });
+      const known = new Set(first.notes.map((n) => n.id));
+      expect(newer.notes.filter((n) => !known.has(n.id))).toEqual([]);
+    });
   });
 });

@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultKind, type CacheEvent } from '@swell/cache-protocol';
 import type { NostrEvent } from '@swell/nostr';
 import { nprofileEncode, npubEncode } from 'nostr-tools/nip19';
-import { testServer } from './helpers.ts';
-import { CacheClient, importAll, User } from './cache-helpers.ts';
+import { backendServer, BACKENDS, CacheClient, importAll, User } from './cache-helpers.ts';
 
 const now = Math.floor(Date.now() / 1000);
-let server: Awaited<ReturnType<typeof testServer>>;
 const alice = new User();
 const bob = new User();
 const carol = new User();
@@ -42,390 +40,405 @@ function zap(sender: User, target: NostrEvent, sats: number, at: number, message
   );
 }
 
-beforeAll(async () => {
-  server = await testServer();
-  const c = await CacheClient.open(server.wsUrl('/v1'), false);
-  bobNote = bob.sign(1, 'bitcoin is #money and "hard money" too', [['t', 'money']], now - 300);
-  carolNote = carol.sign(1, 'carol about nostr https://example.com/x.mp4', [], now - 200);
-  article = carol.sign(
-    30023,
-    'A long read about nostr with several words in it',
-    [
-      ['d', 'my-article'],
-      ['title', 'Nostr'],
-      ['t', 'nostr'],
-    ],
-    now - 250,
-  );
-  const highlight = bob.sign(
-    9802,
-    'several words',
-    [['a', `30023:${carol.pubkey}:my-article`]],
-    now - 240,
-  );
-  await importAll(c, [
-    alice.sign(0, JSON.stringify({ name: 'alice', nip05: 'alice@127.0.0.1' }), [], now - 1000),
-    bob.sign(0, JSON.stringify({ name: 'bobby tables' }), [], now - 1000),
-    carol.sign(0, JSON.stringify({ name: 'carol' }), [], now - 1000),
-    alice.sign(
-      3,
-      '',
-      [
-        ['p', bob.pubkey],
-        ['p', carol.pubkey],
-      ],
-      now - 900,
-    ),
-    bob.sign(3, '', [['p', carol.pubkey]], now - 900),
-    alice.sign(
-      10002,
-      '',
-      [
-        ['r', 'wss://a.example', 'read'],
-        ['r', 'wss://b.example'],
-      ],
-      now - 900,
-    ),
-    bobNote,
-    carolNote,
-    article,
-    highlight,
-    zap(alice, bobNote, 21, now - 100, 'nice'),
-    zap(carol, bobNote, 500, now - 90),
-    zap(alice, carolNote, 100, now - 80),
-    alice.sign(
-      7,
-      '+',
-      [
-        ['e', bobNote.id],
-        ['p', bob.pubkey],
-      ],
-      now - 70,
-    ),
-    alice.sign(10003, '', [['e', carolNote.id]], now - 60),
-    alice.sign(4, 'ciphertext?iv=abc', [['p', bob.pubkey]], now - 50),
-    bob.sign(4, 'reply?iv=def', [['p', alice.pubkey]], now - 40),
-  ]);
-  c.close();
-});
-afterAll(async () => {
-  await server.close();
-});
-
-describe.each([false, true])('personalised and secondary commands (zlib %s)', (zlib) => {
-  let c: CacheClient;
+describe.each(BACKENDS)('on %s', (backend) => {
+  let server: Awaited<ReturnType<typeof backendServer>>;
   beforeAll(async () => {
-    c = await CacheClient.open(server.wsUrl('/v1'), zlib);
-  });
-  afterAll(() => c.close());
-
-  it('zaps: by sats, sent by a user, and as top zaps of a note', async () => {
-    const z = await c.page('event_zaps_by_satszapped', { event_id: bobNote.id });
-    expect(z.range?.order_by).toBe('amount_sats');
-    const amounts = z.raw
-      .filter((e) => e.kind === ResultKind.TopZap)
-      .map((e) => JSON.parse(e.content).amount_sats);
-    expect(amounts).toEqual([500, 21]);
-    expect(z.users[alice.pubkey] && z.users[carol.pubkey]).toBeTruthy();
-    const sent = await c.page('user_zaps_sent', { sender: alice.pubkey });
-    expect(sent.zaps).toHaveLength(2);
-    expect(sent.range?.elements).toHaveLength(2);
-    const feed = await c.page('feed', { pubkey: bob.pubkey });
-    expect(feed.topZaps[bobNote.id]?.map((t) => t.amount_sats)).toEqual([500, 21]);
-    expect(feed.stats[bobNote.id]?.satszapped).toBe(521);
-    const mz = await c.page('mega_feed_directive', {
-      spec: '{"id":"most-zapped","kind":"notes","hours":4}',
-    });
-    expect(mz.notes.map((n) => n.id)).toEqual([bobNote.id, carolNote.id]);
-    expect(mz.range?.order_by).toBe('satszapped');
-    const ez = await c.page('explore_zaps', {});
-    expect(ez.zaps).toHaveLength(3);
-  });
-
-  it('home feed shows the follows before any muting', async () => {
-    const home = { spec: '{"id":"latest","kind":"notes"}', user_pubkey: alice.pubkey };
-    const before = await c.page('mega_feed_directive', home);
-    expect(new Set(before.notes.map((n) => n.pubkey))).toEqual(new Set([bob.pubkey, carol.pubkey]));
-  });
-
-  it('search: words, phrases, #tags, from:, kind:', async () => {
-    const words = await c.page('search', { query: 'bitcoin money' });
-    expect(words.notes.map((n) => n.id)).toEqual([bobNote.id]);
-    const phrase = await c.page('search', { query: '"hard money"' });
-    expect(phrase.notes.map((n) => n.id)).toEqual([bobNote.id]);
-    const none = await c.page('search', { query: '"money hard"' });
-    expect(none.notes).toHaveLength(0);
-    const tag = await c.page('search', { query: '#money' });
-    expect(tag.notes.map((n) => n.id)).toEqual([bobNote.id]);
-    const from = await c.page('search', { query: `from:${npubEncode(carol.pubkey)} nostr` });
-    expect(from.notes.map((n) => n.id)).toEqual([carolNote.id]);
-    const reads = await c.page('search', { query: 'kind:30023 nostr' });
-    expect(reads.reads.map((n) => n.id)).toEqual([article.id]);
-    const adv = await c.page('mega_feed_directive', {
-      spec: JSON.stringify({ id: 'advsearch', query: 'kind:30023 nostr' }),
-    });
-    expect(adv.reads.map((n) => n.id)).toEqual([article.id]);
-  });
-
-  it('user_search: by name (by score) and by npub / nprofile', async () => {
-    const byName = await c.page('user_search', { query: 'bobby' });
-    expect(Object.keys(byName.users)).toEqual([bob.pubkey]);
-    expect(byName.userScores[bob.pubkey]).toBe(1);
-    const byNpub = await c.page('user_search', { query: npubEncode(carol.pubkey) });
-    expect(Object.keys(byNpub.users)).toEqual([carol.pubkey]);
-    const byNprofile = await c.page('user_search', {
-      query: nprofileEncode({ pubkey: alice.pubkey }),
-    });
-    expect(Object.keys(byNprofile.users)).toEqual([alice.pubkey]);
-  });
-
-  it('reads: feeds, topic, thread view, replaceable event, highlights, word count', async () => {
-    const feed = await c.page('long_form_content_feed', { pubkey: carol.pubkey });
-    expect(feed.reads.map((n) => n.id)).toEqual([article.id]);
-    expect(feed.wordCounts[article.id]).toBe(10);
-    const all = await c.page('mega_feed_directive', {
-      spec: '{"id":"nostr-reads-feed","kind":"reads"}',
-    });
-    expect(all.reads.map((n) => n.id)).toEqual([article.id]);
-    const topic = await c.page('mega_feed_directive', { spec: '{"kind":"reads","topic":"nostr"}' });
-    expect(topic.reads.map((n) => n.id)).toEqual([article.id]);
-    const follows = await c.page('mega_feed_directive', {
-      spec: '{"kind":"reads","scope":"follows"}',
-      user_pubkey: alice.pubkey,
-    });
-    expect(follows.reads.map((n) => n.id)).toEqual([article.id]);
-    const tv = await c.page('long_form_content_thread_view', {
-      pubkey: carol.pubkey,
-      identifier: 'my-article',
-      kind: 30023,
-    });
-    expect(tv.reads[0]?.id).toBe(article.id);
-    const pre = await c.page('parametrized_replaceable_event', {
-      pubkey: carol.pubkey,
-      identifier: 'my-article',
-      kind: 30023,
-    });
-    expect(pre.reads[0]?.id).toBe(article.id);
-    const hl = await c.page('get_highlights', {
-      pubkey: carol.pubkey,
-      identifier: 'my-article',
-      kind: 30023,
-    });
-    expect(hl.notes.map((n) => n.kind)).toEqual([9802]);
-    const topics = await c.page('get_reads_topics', {});
-    expect(topics.topicStats.nostr).toBe(1);
-  });
-
-  it('explore: every timeframe and scope', async () => {
-    for (const timeframe of ['latest', 'trending', 'popular', 'mostzapped']) {
-      for (const scope of ['follows', 'tribe', 'network', 'global']) {
-        const page = await c.page('explore', {
-          timeframe,
-          scope,
-          user_pubkey: alice.pubkey,
-          limit: 10,
-        });
-        expect(page.range).toBeDefined();
-        if (timeframe === 'mostzapped' && scope !== 'tribe')
-          expect(page.notes[0]?.id).toBe(bobNote.id);
-        if (timeframe === 'latest' && scope === 'global')
-          expect(page.notes[0]?.id).toBe(carolNote.id);
-      }
-    }
-    const people = await c.page('explore_people', {});
-    expect(people.followerIncrease[carol.pubkey]?.increase).toBe(2);
-    expect(people.range?.order_by).toBe('increase');
-    const media = await c.page('explore_media', {});
-    expect(media.notes.map((n) => n.id)).toEqual([carolNote.id]);
-    const topics = await c.page('explore_topics', {});
-    expect(topics.topicStats.money).toBe(1);
-    const legend = await c.page('explore_legend_counts', { pubkey: alice.pubkey });
-    expect(legend.legendCounts?.pubkey).toBe(alice.pubkey);
-    const scored = await c.page('scored', { selector: 'mostzapped_4h' });
-    expect(scored.notes[0]?.id).toBe(bobNote.id);
-    const trending = await c.page('mega_feed_directive', {
-      spec: '{"id":"global-trending","kind":"notes","hours":24}',
-    });
-    expect(trending.notes.map((n) => n.id)).toContain(bobNote.id);
-    const su = await c.page('scored_users_24h', {});
-    expect(Object.keys(su.users)).toContain(bob.pubkey);
-  });
-
-  it('lists: mute list, bookmarks, user relays', async () => {
-    const bm = await c.page('get_bookmarks', { pubkey: alice.pubkey });
-    expect(bm.others[0]?.kind).toBe(10003);
-    const bmFeed = await c.page('feed', { pubkey: alice.pubkey, notes: 'bookmarks' });
-    expect(bmFeed.notes.map((n) => n.id)).toEqual([carolNote.id]);
-    const relays = await c.page('get_user_relays', { pubkey: alice.pubkey });
-    expect(relays.userRelays[alice.pubkey]).toEqual([
-      ['r', 'wss://a.example', 'read'],
-      ['r', 'wss://b.example'],
-    ]);
-  });
-
-  it('notifications and their counts', async () => {
-    const n = await c.page('get_notifications', { pubkey: bob.pubkey, type_group: 'all' });
-    const types = n.notifications.map((x) => x.type).sort();
-    expect(types).toContain(3);
-    expect(types).toContain(4);
-    expect(n.range?.elements).toHaveLength(n.notifications.length);
-    expect(n.userStats[alice.pubkey]).toBeDefined();
-    const zapsOnly = await c.page('get_notifications', { pubkey: bob.pubkey, type_group: 'zaps' });
-    expect(zapsOnly.notifications.every((x) => x.type === 3)).toBe(true);
-    expect(n.stats[bobNote.id]).toBeDefined();
-    const seen = await c.page('get_notifications_seen', { pubkey: bob.pubkey });
-    expect(seen.notificationsSeen).toBe(0);
-  });
-
-  it('direct messages: contacts, messages, counts', async () => {
-    const contacts = await c.page('get_directmsg_contacts', {
-      user_pubkey: alice.pubkey,
-      relation: 'follows',
-    });
-    expect(contacts.dmContacts[bob.pubkey]?.cnt).toBe(1);
-    expect(contacts.range?.elements).toEqual([bob.pubkey]);
-    const msgs = await c.page('get_directmsgs', { receiver: alice.pubkey, sender: bob.pubkey });
-    expect(msgs.others.map((e) => e.kind)).toEqual([4, 4]);
-    const other = await c.page('get_directmsg_contacts', {
-      user_pubkey: alice.pubkey,
-      relation: 'other',
-    });
-    expect(other.range?.elements).toEqual([]);
-  });
-
-  it('defaults: suggested users, app releases, featured authors, recommended reads', async () => {
-    const su = await c.page('get_suggested_users', {});
-    expect(su.suggestedUsers?.[0]?.members.map((m) => m.pubkey)).toContain(carol.pubkey);
-    const rel = await c.request('get_app_releases', {});
-    expect(rel.events).toHaveLength(1);
-    const fa = await c.page('get_featured_authors', {});
-    expect(Object.keys(fa.users)).toEqual([carol.pubkey]);
-    const rr = await c.page('get_recommended_reads', {});
-    expect(rr.reads.map((r) => r.id)).toEqual([article.id]);
-  });
-
-  it('verified names for nip05 on this server', async () => {
-    const infos = await c.page('user_infos', { pubkeys: [alice.pubkey] });
-    expect(infos.verifiedNames[alice.pubkey]).toBe('alice');
-  });
-});
-
-describe('state-changing commands', () => {
-  let c: CacheClient;
-  beforeAll(async () => {
-    c = await CacheClient.open(server.wsUrl('/v1'), true);
-  });
-  afterAll(() => c.close());
-
-  it('app settings: defaults, set, get', async () => {
-    const ask = alice.sign(30078, '', [['d', 'Swell']]);
-    const first = await c.page('get_app_settings', { event_from_user: ask });
-    expect(first.defaultSettings?.client).toBe('Swell');
-    const settings = alice.sign(
-      30078,
-      JSON.stringify({ theme: 'midnight', applyContentModeration: true }),
-      [['d', 'Swell']],
+    server = await backendServer(backend);
+    const c = await CacheClient.open(server.wsUrl('/v1'), false);
+    bobNote = bob.sign(1, 'bitcoin is #money and "hard money" too', [['t', 'money']], now - 300);
+    carolNote = carol.sign(1, 'carol about nostr https://example.com/x.mp4', [], now - 200);
+    article = carol.sign(
+      30023,
+      'A long read about nostr with several words in it',
+      [
+        ['d', 'my-article'],
+        ['title', 'Nostr'],
+        ['t', 'nostr'],
+      ],
+      now - 250,
     );
-    const set = await c.request('set_app_settings', { settings_event: settings });
-    expect(set.events[0]?.id).toBe(settings.id);
-    const again = await c.request('get_app_settings', { event_from_user: ask });
-    expect(again.events[0]?.id).toBe(settings.id);
-  });
-
-  it('app subsettings: default home feeds, set, get', async () => {
-    const ask = alice.sign(30078, JSON.stringify({ subkey: 'user-home-feeds' }), [['d', 'Swell']]);
-    const first = await c.page('get_app_subsettings', { event_from_user: ask });
-    expect((first.appSubsettings?.settings as unknown[]).length).toBeGreaterThan(0);
-    const mine = [
-      { name: 'Mine', spec: '{"id":"latest","kind":"notes"}', description: '', enabled: true },
-    ];
-    const set = alice.sign(30078, JSON.stringify({ subkey: 'user-home-feeds', settings: mine }), [
-      ['d', 'Swell'],
-    ]);
-    await c.request('set_app_subsettings', { settings_event: set });
-    const again = await c.page('get_app_subsettings', { event_from_user: ask });
-    expect(again.appSubsettings).toEqual({ subkey: 'user-home-feeds', settings: mine });
-  });
-
-  it('moderation follows the user settings, mute list, filter lists and allowlist', async () => {
-    const home = { spec: '{"id":"latest","kind":"notes"}', user_pubkey: alice.pubkey };
-    const authorsOf = async () =>
-      new Set((await c.page('mega_feed_directive', home)).notes.map((n) => n.pubkey));
-    await importAll(c, [alice.sign(10000, '', [['p', bob.pubkey]], now - 10)]);
-    expect(await authorsOf()).toEqual(new Set([carol.pubkey]));
-    const profile = await c.page('user_profile', { pubkey: bob.pubkey, user_pubkey: alice.pubkey });
-    expect(profile.filteringReasons).toEqual([{ action: 'block', pubkey: bob.pubkey }]);
-    // a filter list whose owner mutes carol, content scope on
+    const highlight = bob.sign(
+      9802,
+      'several words',
+      [['a', `30023:${carol.pubkey}:my-article`]],
+      now - 240,
+    );
     await importAll(c, [
-      dave.sign(10000, '', [['p', carol.pubkey]], now - 10),
+      alice.sign(0, JSON.stringify({ name: 'alice', nip05: 'alice@127.0.0.1' }), [], now - 1000),
+      bob.sign(0, JSON.stringify({ name: 'bobby tables' }), [], now - 1000),
+      carol.sign(0, JSON.stringify({ name: 'carol' }), [], now - 1000),
       alice.sign(
-        30000,
+        3,
         '',
         [
-          ['d', 'mutelists'],
-          ['p', dave.pubkey, '', '', '{"content":true,"trending":false}'],
-        ],
-        now - 9,
-      ),
-    ]);
-    expect(await authorsOf()).toEqual(new Set());
-    // trending scope is off for that list: carol still shows in most-zapped
-    const mz = await c.page('mega_feed_directive', {
-      spec: '{"id":"most-zapped","kind":"notes","hours":4}',
-      user_pubkey: alice.pubkey,
-    });
-    expect(mz.notes.map((n) => n.pubkey)).toEqual([carol.pubkey]);
-    await importAll(c, [
-      alice.sign(
-        30000,
-        '',
-        [
-          ['d', 'allowlist'],
+          ['p', bob.pubkey],
           ['p', carol.pubkey],
         ],
-        now - 8,
+        now - 900,
       ),
+      bob.sign(3, '', [['p', carol.pubkey]], now - 900),
+      alice.sign(
+        10002,
+        '',
+        [
+          ['r', 'wss://a.example', 'read'],
+          ['r', 'wss://b.example'],
+        ],
+        now - 900,
+      ),
+      bobNote,
+      carolNote,
+      article,
+      highlight,
+      zap(alice, bobNote, 21, now - 100, 'nice'),
+      zap(carol, bobNote, 500, now - 90),
+      zap(alice, carolNote, 100, now - 80),
+      alice.sign(
+        7,
+        '+',
+        [
+          ['e', bobNote.id],
+          ['p', bob.pubkey],
+        ],
+        now - 70,
+      ),
+      alice.sign(10003, '', [['e', carolNote.id]], now - 60),
+      alice.sign(4, 'ciphertext?iv=abc', [['p', bob.pubkey]], now - 50),
+      bob.sign(4, 'reply?iv=def', [['p', alice.pubkey]], now - 40),
     ]);
-    expect(await authorsOf()).toEqual(new Set([carol.pubkey]));
-    // moderation off in the settings: everything shows
-    const off = alice.sign(
-      30078,
-      JSON.stringify({ applyContentModeration: false }),
-      [['d', 'Swell']],
-      Math.floor(Date.now() / 1000) + 5,
-    );
-    const offAnswer = await c.request('set_app_settings', { settings_event: off });
-    expect(offAnswer.notices).toEqual([]);
-    expect(await authorsOf()).toEqual(new Set([bob.pubkey, carol.pubkey]));
-    const ml = await c.page('mutelist', { pubkey: alice.pubkey });
-    expect(Object.keys(ml.users)).toEqual([bob.pubkey]);
-    const mls = await c.page('mutelists', { pubkey: alice.pubkey });
-    expect(mls.others[0]?.kind).toBe(30000);
-    const al = await c.page('allowlist', { pubkey: alice.pubkey });
-    expect(Object.keys(al.users)).toEqual([carol.pubkey]);
+    c.close();
+  });
+  afterAll(async () => {
+    await server?.stop();
   });
 
-  it('notifications seen and DM resets need a signed event', async () => {
-    const seenEvent = bob.sign(30078, '{}', [['d', 'Swell']]);
-    const r = await c.request('set_notifications_seen', { event_from_user: seenEvent });
-    expect(r.notices).toEqual([]);
-    const seen = await c.page('get_notifications_seen', { pubkey: bob.pubkey });
-    expect(seen.notificationsSeen).toBe(seenEvent.created_at);
-    const counts: CacheEvent[] = [];
-    await c.stream('notification_counts', { pubkey: bob.pubkey }, 'nc', (e) => counts.push(e));
-    expect(counts[0]?.kind).toBe(ResultKind.NotificationCounts);
-    const dm: CacheEvent[] = [];
-    await c.stream('directmsg_count', { pubkey: alice.pubkey }, 'dc', (e) => dm.push(e));
-    expect(dm[0]?.cnt).toBe(1);
-    await c.request('reset_directmsg_counts', {
-      event_from_user: alice.sign(30078, '{}', [['d', 'Swell']]),
+  describe.each([false, true])('personalised and secondary commands (zlib %s)', (zlib) => {
+    let c: CacheClient;
+    beforeAll(async () => {
+      c = await CacheClient.open(server.wsUrl('/v1'), zlib);
     });
-    const contacts = await c.page('get_directmsg_contacts', { user_pubkey: alice.pubkey });
-    expect(contacts.dmContacts[bob.pubkey]?.cnt).toBe(0);
-    const report = await c.request('report_user', {
-      pubkey: bob.pubkey,
-      event_from_user: alice.sign(30078, '{}', [['d', 'Swell']]),
+    afterAll(() => c.close());
+
+    it('zaps: by sats, sent by a user, and as top zaps of a note', async () => {
+      const z = await c.page('event_zaps_by_satszapped', { event_id: bobNote.id });
+      expect(z.range?.order_by).toBe('amount_sats');
+      const amounts = z.raw
+        .filter((e) => e.kind === ResultKind.TopZap)
+        .map((e) => JSON.parse(e.content).amount_sats);
+      expect(amounts).toEqual([500, 21]);
+      expect(z.users[alice.pubkey] && z.users[carol.pubkey]).toBeTruthy();
+      const sent = await c.page('user_zaps_sent', { sender: alice.pubkey });
+      expect(sent.zaps).toHaveLength(2);
+      expect(sent.range?.elements).toHaveLength(2);
+      const feed = await c.page('feed', { pubkey: bob.pubkey });
+      expect(feed.topZaps[bobNote.id]?.map((t) => t.amount_sats)).toEqual([500, 21]);
+      expect(feed.stats[bobNote.id]?.satszapped).toBe(521);
+      const mz = await c.page('mega_feed_directive', {
+        spec: '{"id":"most-zapped","kind":"notes","hours":4}',
+      });
+      expect(mz.notes.map((n) => n.id)).toEqual([bobNote.id, carolNote.id]);
+      expect(mz.range?.order_by).toBe('satszapped');
+      const ez = await c.page('explore_zaps', {});
+      expect(ez.zaps).toHaveLength(3);
     });
-    expect(report.notices).toEqual([]);
+
+    it('home feed shows the follows before any muting', async () => {
+      const home = { spec: '{"id":"latest","kind":"notes"}', user_pubkey: alice.pubkey };
+      const before = await c.page('mega_feed_directive', home);
+      expect(new Set(before.notes.map((n) => n.pubkey))).toEqual(
+        new Set([bob.pubkey, carol.pubkey]),
+      );
+    });
+
+    it('search: words, phrases, #tags, from:, kind:', async () => {
+      const words = await c.page('search', { query: 'bitcoin money' });
+      expect(words.notes.map((n) => n.id)).toEqual([bobNote.id]);
+      const phrase = await c.page('search', { query: '"hard money"' });
+      expect(phrase.notes.map((n) => n.id)).toEqual([bobNote.id]);
+      const none = await c.page('search', { query: '"money hard"' });
+      expect(none.notes).toHaveLength(0);
+      const tag = await c.page('search', { query: '#money' });
+      expect(tag.notes.map((n) => n.id)).toEqual([bobNote.id]);
+      const from = await c.page('search', { query: `from:${npubEncode(carol.pubkey)} nostr` });
+      expect(from.notes.map((n) => n.id)).toEqual([carolNote.id]);
+      const reads = await c.page('search', { query: 'kind:30023 nostr' });
+      expect(reads.reads.map((n) => n.id)).toEqual([article.id]);
+      const adv = await c.page('mega_feed_directive', {
+        spec: JSON.stringify({ id: 'advsearch', query: 'kind:30023 nostr' }),
+      });
+      expect(adv.reads.map((n) => n.id)).toEqual([article.id]);
+    });
+
+    it('user_search: by name (by score) and by npub / nprofile', async () => {
+      const byName = await c.page('user_search', { query: 'bobby' });
+      expect(Object.keys(byName.users)).toEqual([bob.pubkey]);
+      expect(byName.userScores[bob.pubkey]).toBe(1);
+      const byNpub = await c.page('user_search', { query: npubEncode(carol.pubkey) });
+      expect(Object.keys(byNpub.users)).toEqual([carol.pubkey]);
+      const byNprofile = await c.page('user_search', {
+        query: nprofileEncode({ pubkey: alice.pubkey }),
+      });
+      expect(Object.keys(byNprofile.users)).toEqual([alice.pubkey]);
+    });
+
+    it('reads: feeds, topic, thread view, replaceable event, highlights, word count', async () => {
+      const feed = await c.page('long_form_content_feed', { pubkey: carol.pubkey });
+      expect(feed.reads.map((n) => n.id)).toEqual([article.id]);
+      expect(feed.wordCounts[article.id]).toBe(10);
+      const all = await c.page('mega_feed_directive', {
+        spec: '{"id":"nostr-reads-feed","kind":"reads"}',
+      });
+      expect(all.reads.map((n) => n.id)).toEqual([article.id]);
+      const topic = await c.page('mega_feed_directive', {
+        spec: '{"kind":"reads","topic":"nostr"}',
+      });
+      expect(topic.reads.map((n) => n.id)).toEqual([article.id]);
+      const follows = await c.page('mega_feed_directive', {
+        spec: '{"kind":"reads","scope":"follows"}',
+        user_pubkey: alice.pubkey,
+      });
+      expect(follows.reads.map((n) => n.id)).toEqual([article.id]);
+      const tv = await c.page('long_form_content_thread_view', {
+        pubkey: carol.pubkey,
+        identifier: 'my-article',
+        kind: 30023,
+      });
+      expect(tv.reads[0]?.id).toBe(article.id);
+      const pre = await c.page('parametrized_replaceable_event', {
+        pubkey: carol.pubkey,
+        identifier: 'my-article',
+        kind: 30023,
+      });
+      expect(pre.reads[0]?.id).toBe(article.id);
+      const hl = await c.page('get_highlights', {
+        pubkey: carol.pubkey,
+        identifier: 'my-article',
+        kind: 30023,
+      });
+      expect(hl.notes.map((n) => n.kind)).toEqual([9802]);
+      const topics = await c.page('get_reads_topics', {});
+      expect(topics.topicStats.nostr).toBe(1);
+    });
+
+    it('explore: every timeframe and scope', async () => {
+      for (const timeframe of ['latest', 'trending', 'popular', 'mostzapped']) {
+        for (const scope of ['follows', 'tribe', 'network', 'global']) {
+          const page = await c.page('explore', {
+            timeframe,
+            scope,
+            user_pubkey: alice.pubkey,
+            limit: 10,
+          });
+          expect(page.range).toBeDefined();
+          if (timeframe === 'mostzapped' && scope !== 'tribe')
+            expect(page.notes[0]?.id).toBe(bobNote.id);
+          if (timeframe === 'latest' && scope === 'global')
+            expect(page.notes[0]?.id).toBe(carolNote.id);
+        }
+      }
+      const people = await c.page('explore_people', {});
+      expect(people.followerIncrease[carol.pubkey]?.increase).toBe(2);
+      expect(people.range?.order_by).toBe('increase');
+      const media = await c.page('explore_media', {});
+      expect(media.notes.map((n) => n.id)).toEqual([carolNote.id]);
+      const topics = await c.page('explore_topics', {});
+      expect(topics.topicStats.money).toBe(1);
+      const legend = await c.page('explore_legend_counts', { pubkey: alice.pubkey });
+      expect(legend.legendCounts?.pubkey).toBe(alice.pubkey);
+      const scored = await c.page('scored', { selector: 'mostzapped_4h' });
+      expect(scored.notes[0]?.id).toBe(bobNote.id);
+      const trending = await c.page('mega_feed_directive', {
+        spec: '{"id":"global-trending","kind":"notes","hours":24}',
+      });
+      expect(trending.notes.map((n) => n.id)).toContain(bobNote.id);
+      const su = await c.page('scored_users_24h', {});
+      expect(Object.keys(su.users)).toContain(bob.pubkey);
+    });
+
+    it('lists: mute list, bookmarks, user relays', async () => {
+      const bm = await c.page('get_bookmarks', { pubkey: alice.pubkey });
+      expect(bm.others[0]?.kind).toBe(10003);
+      const bmFeed = await c.page('feed', { pubkey: alice.pubkey, notes: 'bookmarks' });
+      expect(bmFeed.notes.map((n) => n.id)).toEqual([carolNote.id]);
+      const relays = await c.page('get_user_relays', { pubkey: alice.pubkey });
+      expect(relays.userRelays[alice.pubkey]).toEqual([
+        ['r', 'wss://a.example', 'read'],
+        ['r', 'wss://b.example'],
+      ]);
+    });
+
+    it('notifications and their counts', async () => {
+      const n = await c.page('get_notifications', { pubkey: bob.pubkey, type_group: 'all' });
+      const types = n.notifications.map((x) => x.type).sort();
+      expect(types).toContain(3);
+      expect(types).toContain(4);
+      expect(n.range?.elements).toHaveLength(n.notifications.length);
+      expect(n.userStats[alice.pubkey]).toBeDefined();
+      const zapsOnly = await c.page('get_notifications', {
+        pubkey: bob.pubkey,
+        type_group: 'zaps',
+      });
+      expect(zapsOnly.notifications.every((x) => x.type === 3)).toBe(true);
+      expect(n.stats[bobNote.id]).toBeDefined();
+      const seen = await c.page('get_notifications_seen', { pubkey: bob.pubkey });
+      expect(seen.notificationsSeen).toBe(0);
+    });
+
+    it('direct messages: contacts, messages, counts', async () => {
+      const contacts = await c.page('get_directmsg_contacts', {
+        user_pubkey: alice.pubkey,
+        relation: 'follows',
+      });
+      expect(contacts.dmContacts[bob.pubkey]?.cnt).toBe(1);
+      expect(contacts.range?.elements).toEqual([bob.pubkey]);
+      const msgs = await c.page('get_directmsgs', { receiver: alice.pubkey, sender: bob.pubkey });
+      expect(msgs.others.map((e) => e.kind)).toEqual([4, 4]);
+      const other = await c.page('get_directmsg_contacts', {
+        user_pubkey: alice.pubkey,
+        relation: 'other',
+      });
+      expect(other.range?.elements).toEqual([]);
+    });
+
+    it('defaults: suggested users, app releases, featured authors, recommended reads', async () => {
+      const su = await c.page('get_suggested_users', {});
+      expect(su.suggestedUsers?.[0]?.members.map((m) => m.pubkey)).toContain(carol.pubkey);
+      const rel = await c.request('get_app_releases', {});
+      expect(rel.events).toHaveLength(1);
+      const fa = await c.page('get_featured_authors', {});
+      expect(Object.keys(fa.users)).toEqual([carol.pubkey]);
+      const rr = await c.page('get_recommended_reads', {});
+      expect(rr.reads.map((r) => r.id)).toEqual([article.id]);
+    });
+
+    it('verified names for nip05 on this server', async () => {
+      const infos = await c.page('user_infos', { pubkeys: [alice.pubkey] });
+      expect(infos.verifiedNames[alice.pubkey]).toBe('alice');
+    });
+  });
+
+  describe('state-changing commands', () => {
+    let c: CacheClient;
+    beforeAll(async () => {
+      c = await CacheClient.open(server.wsUrl('/v1'), true);
+    });
+    afterAll(() => c.close());
+
+    it('app settings: defaults, set, get', async () => {
+      const ask = alice.sign(30078, '', [['d', 'Swell']]);
+      const first = await c.page('get_app_settings', { event_from_user: ask });
+      expect(first.defaultSettings?.client).toBe('Swell');
+      const settings = alice.sign(
+        30078,
+        JSON.stringify({ theme: 'midnight', applyContentModeration: true }),
+        [['d', 'Swell']],
+      );
+      const set = await c.request('set_app_settings', { settings_event: settings });
+      expect(set.events[0]?.id).toBe(settings.id);
+      const again = await c.request('get_app_settings', { event_from_user: ask });
+      expect(again.events[0]?.id).toBe(settings.id);
+    });
+
+    it('app subsettings: default home feeds, set, get', async () => {
+      const ask = alice.sign(30078, JSON.stringify({ subkey: 'user-home-feeds' }), [
+        ['d', 'Swell'],
+      ]);
+      const first = await c.page('get_app_subsettings', { event_from_user: ask });
+      expect((first.appSubsettings?.settings as unknown[]).length).toBeGreaterThan(0);
+      const mine = [
+        { name: 'Mine', spec: '{"id":"latest","kind":"notes"}', description: '', enabled: true },
+      ];
+      const set = alice.sign(30078, JSON.stringify({ subkey: 'user-home-feeds', settings: mine }), [
+        ['d', 'Swell'],
+      ]);
+      await c.request('set_app_subsettings', { settings_event: set });
+      const again = await c.page('get_app_subsettings', { event_from_user: ask });
+      expect(again.appSubsettings).toEqual({ subkey: 'user-home-feeds', settings: mine });
+    });
+
+    it('moderation follows the user settings, mute list, filter lists and allowlist', async () => {
+      const home = { spec: '{"id":"latest","kind":"notes"}', user_pubkey: alice.pubkey };
+      const authorsOf = async () =>
+        new Set((await c.page('mega_feed_directive', home)).notes.map((n) => n.pubkey));
+      await importAll(c, [alice.sign(10000, '', [['p', bob.pubkey]], now - 10)]);
+      expect(await authorsOf()).toEqual(new Set([carol.pubkey]));
+      const profile = await c.page('user_profile', {
+        pubkey: bob.pubkey,
+        user_pubkey: alice.pubkey,
+      });
+      expect(profile.filteringReasons).toEqual([{ action: 'block', pubkey: bob.pubkey }]);
+      // a filter list whose owner mutes carol, content scope on
+      await importAll(c, [
+        dave.sign(10000, '', [['p', carol.pubkey]], now - 10),
+        alice.sign(
+          30000,
+          '',
+          [
+            ['d', 'mutelists'],
+            ['p', dave.pubkey, '', '', '{"content":true,"trending":false}'],
+          ],
+          now - 9,
+        ),
+      ]);
+      expect(await authorsOf()).toEqual(new Set());
+      // trending scope is off for that list: carol still shows in most-zapped
+      const mz = await c.page('mega_feed_directive', {
+        spec: '{"id":"most-zapped","kind":"notes","hours":4}',
+        user_pubkey: alice.pubkey,
+      });
+      expect(mz.notes.map((n) => n.pubkey)).toEqual([carol.pubkey]);
+      await importAll(c, [
+        alice.sign(
+          30000,
+          '',
+          [
+            ['d', 'allowlist'],
+            ['p', carol.pubkey],
+          ],
+          now - 8,
+        ),
+      ]);
+      expect(await authorsOf()).toEqual(new Set([carol.pubkey]));
+      // moderation off in the settings: everything shows
+      const off = alice.sign(
+        30078,
+        JSON.stringify({ applyContentModeration: false }),
+        [['d', 'Swell']],
+        Math.floor(Date.now() / 1000) + 5,
+      );
+      const offAnswer = await c.request('set_app_settings', { settings_event: off });
+      expect(offAnswer.notices).toEqual([]);
+      expect(await authorsOf()).toEqual(new Set([bob.pubkey, carol.pubkey]));
+      const ml = await c.page('mutelist', { pubkey: alice.pubkey });
+      expect(Object.keys(ml.users)).toEqual([bob.pubkey]);
+      const mls = await c.page('mutelists', { pubkey: alice.pubkey });
+      expect(mls.others[0]?.kind).toBe(30000);
+      const al = await c.page('allowlist', { pubkey: alice.pubkey });
+      expect(Object.keys(al.users)).toEqual([carol.pubkey]);
+    });
+
+    it('notifications seen and DM resets need a signed event', async () => {
+      const seenEvent = bob.sign(30078, '{}', [['d', 'Swell']]);
+      const r = await c.request('set_notifications_seen', { event_from_user: seenEvent });
+      expect(r.notices).toEqual([]);
+      const seen = await c.page('get_notifications_seen', { pubkey: bob.pubkey });
+      expect(seen.notificationsSeen).toBe(seenEvent.created_at);
+      const counts: CacheEvent[] = [];
+      await c.stream('notification_counts', { pubkey: bob.pubkey }, 'nc', (e) => counts.push(e));
+      expect(counts[0]?.kind).toBe(ResultKind.NotificationCounts);
+      const dm: CacheEvent[] = [];
+      await c.stream('directmsg_count', { pubkey: alice.pubkey }, 'dc', (e) => dm.push(e));
+      expect(dm[0]?.cnt).toBe(1);
+      await c.request('reset_directmsg_counts', {
+        event_from_user: alice.sign(30078, '{}', [['d', 'Swell']]),
+      });
+      const contacts = await c.page('get_directmsg_contacts', { user_pubkey: alice.pubkey });
+      expect(contacts.dmContacts[bob.pubkey]?.cnt).toBe(0);
+      const report = await c.request('report_user', {
+        pubkey: bob.pubkey,
+        event_from_user: alice.sign(30078, '{}', [['d', 'Swell']]),
+      });
+      expect(report.notices).toEqual([]);
+    });
   });
 });
