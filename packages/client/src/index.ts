@@ -8,9 +8,11 @@
  *   const cache = new CacheConnection({ url: 'ws://127.0.0.1:8080/v1', noBinary? });
  *   cache.connect(); cache.getSnapshot().status  // 'idle'|'connecting'|'open'|'ready'|'closed'|'sleeping'
  *   await cache.request('user_profile', { pubkey })  // -> { events } ; NOTICE rejects with CacheError
- *   const stop = cache.stream('net_stats', undefined, { onEvent })  // stop() sends CLOSE
+ *   const stop = cache.stream('net_stats', {}, { onEvent, onEose?, onNotice? })  // stop() sends CLOSE; re-sent after reconnects
  *   cache.reset(); cache.setServer(url, noBinary); cache.sleep(); cache.wake(); cache.destroy()
- *   const api = new CacheApi(cache); await api.megaFeed({ id: "latest", kind: "notes" }, { user_pubkey, limit: 20 })  // -> FeedPage
+ *   const api = new CacheApi(cache); await api.megaFeed({ id: 'latest', kind: 'notes' }, { user_pubkey, limit: 20 })  // -> FeedPage
+ *   (guests: 'latest' needs user_pubkey -> NOTICE 'invalid user_pubkey'; use e.g. all-notes or trending)
+ *   Requests made before ready wait (retried every 100 ms) and are re-sent after a reconnect.
  * Errors: ClientError / CacheError with a `code` from `clientErrorCodes` (spec section 8).
  */
 export { clientErrorCodes, ClientError, CacheError, isClientError } from './errors.ts';
