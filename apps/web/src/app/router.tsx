@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
     path: '/',
     Component: MainLayout,
     ErrorBoundary: RouteError,
+    HydrateFallback: () => null,
     children: [
       {
         ErrorBoundary: RouteError,

@@ -1,6 +1,45 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { api, ingested } from '@/data/connection.ts';
+import { noteLink, userLabel, useUser } from '@/data/user.ts';
+import { useNote } from '@/data/entity-store.ts';
+import { useAsync } from '@/lib/use-async.ts';
 
+function TrendingItem({ id }: { id: string }) {
+  const note = useNote(id);
+  const user = useUser(note?.pubkey ?? '');
+  if (!note) return null;
+  const text = note.content.split('\n').find((l) => l.trim()) ?? '';
+  return (
+    <li>
+      <Link to={noteLink(id)}>
+        <strong>{userLabel(user)}</strong>: {text.length > 90 ? `${text.slice(0, 90)}…` : text}
+      </Link>
+    </li>
+  );
+}
+
+/** The home sidebar: today's trending notes. */
 export default function HomeSidebar() {
   const { t } = useTranslation();
-  return <h2>{t('sidebar.title')}</h2>;
+  const trending = useAsync('trending_24h', (signal) =>
+    ingested(api().page('scored', { selector: 'trending_24h' }, { signal })),
+  );
+  const ids =
+    trending.data?.notes
+      .filter((n) => n.kind === 1)
+      .slice(0, 6)
+      .map((n) => n.id) ?? [];
+  return (
+    <section aria-labelledby="sidebar-title" className="home-sidebar">
+      <h2 id="sidebar-title">{t('sidebar.title')}</h2>
+      {trending.loading && <p>{t('app.loading')}</p>}
+      {!trending.loading && ids.length === 0 && <p className="muted">{t('sidebar.empty')}</p>}
+      <ul>
+        {ids.map((id) => (
+          <TrendingItem key={id} id={id} />
+        ))}
+      </ul>
+    </section>
+  );
 }

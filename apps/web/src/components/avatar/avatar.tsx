@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMedia } from '@/data/entity-store.ts';
+import { avatarSizes, avatarSources, type AvatarSize } from '@/components/avatar/avatar-sizes.ts';
+import { Lightbox } from '@/components/lightbox.tsx';
+
+export interface AvatarProps {
+  picture: string;
+  size: AvatarSize;
+  /** Accessible name of the person; the image itself is decorative unless zoomable. */
+  name: string;
+  /** Opens the full picture in a lightbox on click. */
+  zoomable?: boolean;
+}
+
+/** An avatar with the fallback chain: source -> alternate (media-cache) -> default. */
+export function Avatar({ picture, size, name, zoomable }: AvatarProps) {
+  const { t } = useTranslation();
+  const media = useMedia(picture || undefined);
+  const variant = media?.variants.find((v) => v.s === 's')?.media_url;
+  const sources = avatarSources(picture, variant);
+  const [failed, setFailed] = useState(0);
+  const [open, setOpen] = useState(false);
+  const px = avatarSizes[size];
+  const src = sources[Math.min(failed, sources.length - 1)];
+  const img = (
+    <img
+      className={`avatar avatar-${size}`}
+      src={src}
+      width={px}
+      height={px}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed((n) => (n < sources.length - 1 ? n + 1 : n))}
+    />
+  );
+  if (!zoomable) return img;
+  return (
+    <>
+      <button
+        type="button"
+        className="avatar-button"
+        aria-label={t('avatar.open', { name })}
+        onClick={() => setOpen(true)}
+      >
+        {img}
+      </button>
+      {open && (
+        <Lightbox label={t('avatar.lightbox', { name })} onClose={() => setOpen(false)}>
+          <img src={src} alt={t('avatar.lightbox', { name })} className="lightbox-image" />
+        </Lightbox>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMedia } from '@/data/entity-store.ts';
+import { Lightbox } from '@/components/lightbox.tsx';
+import { imageBox } from '@/components/note/image-box.ts';
+
+/** An image of a note; its box is reserved from the media info's known dimensions. */
+export function NoteImage({ url }: { url: string }) {
+  const { t } = useTranslation();
+  const media = useMedia(url);
+  const variant =
+    media?.variants.find((v) => v.s === 'm') ??
+    media?.variants.find((v) => v.s === 'o') ??
+    media?.variants[0];
+  const box = imageBox(variant?.w, variant?.h);
+  const sources = [...new Set([variant?.media_url, url].filter((s): s is string => !!s))];
+  const [failed, setFailed] = useState(0);
+  const [open, setOpen] = useState(false);
+  if (failed >= sources.length) {
+    return (
+      <a href={url} target="_blank" rel="noopener noreferrer nofollow">
+        {url}
+      </a>
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className={`note-image note-image-${box?.shape ?? 'unknown'}`}
+        onClick={() => setOpen(true)}
+        aria-label={t('note.image')}
+      >
+        <img
+          src={sources[failed]}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          width={box?.width}
+          height={box?.height}
+          style={box ? { width: box.width, height: box.height } : undefined}
+          onError={() => setFailed((n) => n + 1)}
+        />
+      </button>
+      {open && (
+        <Lightbox label={t('note.image')} onClose={() => setOpen(false)}>
+          <img src={url} alt="" className="lightbox-image" />
+        </Lightbox>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { createStore, useStore } from '@/lib/external-store.ts';
+
+/** Who is using the app: a public key when signed in (or read-only), null for guests. */
+export interface Session {
+  pubkey: string | null;
+  /** True when events can be signed (extension or unlocked key). */
+  canSign: boolean;
+}
+
+export const session = createStore<Session>({ pubkey: null, canSign: false });
+
+export function useSession(): Session {
+  return useStore(session);
+}

@@ -1,0 +1,54 @@
+import { emptyUser, nip19, parseProfile, userDisplayName, type User } from '@swell/nostr';
+import type { SignedEvent } from '@swell/cache-protocol';
+import { useUserEvent, useVerifiedName } from '@/data/entity-store.ts';
+
+/** A user as shown (spec section 3), plus the name verified at this server (10000158). */
+export type UserView = User & { verifiedName?: string };
+
+const parsed = new WeakMap<SignedEvent, User>();
+const empties = new Map<string, User>();
+
+/** The user of a kind 0 (parsed once per event), or an empty user with blank strings. */
+export function parseUser(pubkey: string, event: SignedEvent | undefined): User {
+  if (!event) {
+    let u = empties.get(pubkey);
+    if (!u) {
+      u = emptyUser(pubkey);
+      if (empties.size > 5000) empties.clear();
+      empties.set(pubkey, u);
+    }
+    return u;
+  }
+  let u = parsed.get(event);
+  if (!u) {
+    u = parseProfile(event);
+    parsed.set(event, u);
+  }
+  return u;
+}
+
+/** The name to show: display name, else name, else a shortened npub. */
+export const userLabel = userDisplayName;
+
+export function useUser(pubkey: string): UserView {
+  const event = useUserEvent(pubkey);
+  const verifiedName = useVerifiedName(pubkey);
+  const user = parseUser(pubkey, event);
+  return verifiedName ? { ...user, verifiedName } : user;
+}
+
+/** Profile links (spec section 2): /{verifiedName}, else /p/{npub}, else /home. */
+export function profileLink(user: Pick<UserView, 'verifiedName' | 'npub'> | undefined): string {
+  if (!user) return '/home';
+  if (user.verifiedName) return `/${encodeURIComponent(user.verifiedName)}`;
+  return user.npub ? `/p/${user.npub}` : '/home';
+}
+
+/** Link to a note's thread (/e/note1…). */
+export function noteLink(id: string): string {
+  try {
+    return `/e/${nip19.noteEncode(id)}`;
+  } catch {
+    return `/e/${id}`;
+  }
+}

@@ -1,0 +1,115 @@
+import { nextPage, type FeedPage, type FeedRange, type SignedEvent } from '@swell/cache-protocol';
+import { getEntities } from '@/data/entity-store.ts';
+import { createStore, type ExternalStore } from '@/lib/external-store.ts';
+
+/** Loads one page: `until`/`offset` are absent for the first page. */
+export type PageLoader = (
+  paging: { until?: number; offset?: number },
+  signal: AbortSignal,
+) => Promise<FeedPage>;
+
+export interface PagedListState {
+  /** Element ids in display order (notes or reposts), never twice. */
+  ids: string[];
+  loading: boolean;
+  done: boolean;
+  error: string | null;
+  /** Range of the first page (the new-posts check starts from its `until`). */
+  firstRange?: FeedRange;
+}
+
+const initialState: PagedListState = { ids: [], loading: false, done: false, error: null };
+
+/** The sort value of an element, as the cache orders it (cache-protocol.md section 4). */
+export function sortValue(event: SignedEvent | undefined, orderBy: string): number {
+  if (!event) return 0;
+  const stats = getEntities().stats.get(event.id);
+  switch (orderBy) {
+    case 'score':
+      return stats?.score ?? 0;
+    case 'score24h':
+      return stats?.score24h ?? 0;
+    case 'satszapped':
+      return stats?.satszapped ?? 0;
+    case 'published_at': {
+      const tag = event.tags.find((t) => t[0] === 'published_at')?.[1];
+      return tag ? Number(tag) : event.created_at;
+    }
+    default:
+      return event.created_at;
+  }
+}
+
+/**
+ * A list paged by feed range: the next page asks `until = range.since` with `offset` = how many
+ * shown items have exactly that sort value; ids already shown are dropped.
+ */
+export class PagedList {
+  readonly state: ExternalStore<PagedListState> = createStore(initialState);
+  private range: FeedRange | undefined;
+  private seen = new Set<string>();
+  private controller = new AbortController();
+  private readonly load: PageLoader;
+
+  constructor(load: PageLoader) {
+    this.load = load;
+  }
+
+  /** Loads the next page unless one is loading or the list is done. */
+  async loadMore(): Promise<void> {
+    const s = this.state.get();
+    if (s.loading || s.done) return;
+    let paging: { until?: number; offset?: number } = {};
+    if (this.range) {
+      const orderBy = this.range.order_by;
+      const notes = getEntities().notes;
+      const next = nextPage(
+        this.range,
+        s.ids.map((id) => sortValue(notes.get(id), orderBy)),
+      );
+      if (!next) {
+        this.state.set({ ...s, done: true });
+        return;
+      }
+      paging = next;
+    }
+    this.state.set({ ...s, loading: true, error: null });
+    const signal = this.controller.signal;
+    try {
+      const page = await this.load(paging, signal);
+      if (signal.aborted) return;
+      const fresh = page.notes.map((n) => n.id).filter((id) => !this.seen.has(id));
+      for (const id of fresh) this.seen.add(id);
+      const first = this.range === undefined;
+      this.range = page.range;
+      const cur = this.state.get();
+      this.state.set({
+        ...cur,
+        ids: fresh.length ? [...cur.ids, ...fresh] : cur.ids,
+        loading: false,
+        done: !page.range || page.range.elements.length === 0 || !page.range.since,
+        ...(first ? { firstRange: page.range } : {}),
+      });
+    } catch (e) {
+      if (signal.aborted) return;
+      this.state.set({ ...this.state.get(), loading: false, error: String(e) });
+    }
+  }
+
+  /** Puts ids at the top (future notes), skipping those already shown. */
+  prepend(ids: string[]): void {
+    const fresh = ids.filter((id) => !this.seen.has(id));
+    for (const id of fresh) this.seen.add(id);
+    const cur = this.state.get();
+    this.state.set({ ...cur, ids: [...fresh, ...cur.ids] });
+  }
+
+  has(id: string): boolean {
+    return this.seen.has(id);
+  }
+
+  /** Stops any request in flight; the list can no longer load. */
+  dispose(): void {
+    this.controller.abort();
+  }
+}

@@ -1,0 +1,114 @@
+import { newerPosts, parseFeedSpec, type FeedDefinition } from '@swell/cache-protocol';
+import { fetchPage } from '@/data/connection.ts';
+import { readPreference, writePreference } from '@/data/preferences.ts';
+import { createStore } from '@/lib/external-store.ts';
+import { PagedList } from '@/features/feed/paged-list.ts';
+
+export const pageSize = 20;
+/** The new-notes check stops once this many notes wait (spec section 9). */
+export const futureCap = 100;
+
+export interface HomeFeedState {
+  feeds: FeedDefinition[];
+  /** Spec string of the selected feed. */
+  selected: string | null;
+  list: PagedList | null;
+  /** Ids of newer notes waiting behind the pill, newest first. */
+  future: string[];
+  error: string | null;
+}
+
+/** The home feed: feed list, selection (stored), paged notes and the new-notes check. */
+export class HomeFeed {
+  readonly state = createStore<HomeFeedState>({
+    feeds: [],
+    selected: null,
+    list: null,
+    future: [],
+    error: null,
+  });
+  private newestUntil: number | undefined;
+  private readonly pubkey: string | null;
+  private readonly userFeeds: (() => Promise<FeedDefinition[] | null>) | undefined;
+
+  /** `userFeeds` loads the user's own list (subsettings); the server defaults otherwise. */
+  constructor(pubkey: string | null, userFeeds?: () => Promise<FeedDefinition[] | null>) {
+    this.pubkey = pubkey;
+    this.userFeeds = userFeeds;
+  }
+
+  private personal(): { user_pubkey?: string } {
+    return this.pubkey ? { user_pubkey: this.pubkey } : {};
+  }
+
+  /** Loads the feed list (the user's subsettings, else the server defaults) and the first page. */
+  async start(): Promise<void> {
+    try {
+      let feeds = (await this.userFeeds?.()) ?? [];
+      if (feeds.length === 0)
+        feeds = (await fetchPage('get_home_feeds', this.personal())).homeFeeds ?? [];
+      feeds = feeds.filter((f) => f.enabled !== false && typeof f.spec === 'string');
+      // Feeds of "your follows" need a user; guests get the others.
+      if (!this.pubkey) feeds = feeds.filter((f) => parseFeedSpec(f.spec)?.id !== 'latest');
+      const stored = readPreference('selectedHomeFeed', this.pubkey);
+      const selected = feeds.find((f) => f.spec === stored)?.spec ?? feeds[0]?.spec ?? null;
+      this.state.set({ ...this.state.get(), feeds, error: null });
+      if (selected) this.select(selected);
+    } catch (e) {
+      this.state.set({ ...this.state.get(), error: String(e) });
+    }
+  }
+
+  /** Selecting a feed clears notes, stores the selection and fetches the first page. */
+  select(spec: string): void {
+    this.state.get().list?.dispose();
+    writePreference('selectedHomeFeed', spec, this.pubkey);
+    const list = new PagedList((paging, signal) =>
+      fetchPage(
+        'mega_feed_directive',
+        { spec, limit: pageSize, ...paging, ...this.personal() },
+        signal,
+      ),
+    );
+    this.newestUntil = undefined;
+    this.state.set({ ...this.state.get(), selected: spec, list, future: [] });
+    void list.loadMore().then(() => {
+      this.newestUntil = list.state.get().firstRange?.until;
+    });
+  }
+
+  /** The new-notes check: only for created_at order, stops above the cap. */
+  async checkNew(): Promise<void> {
+    const { list, selected, future } = this.state.get();
+    if (!list || !selected || future.length > futureCap) return;
+    const range = list.state.get().firstRange;
+    const params = newerPosts(
+      range && this.newestUntil !== undefined ? { ...range, until: this.newestUntil } : range,
+    );
+    if (!params) return;
+    const page = await fetchPage('mega_feed_directive', {
+      spec: selected,
+      since: params.since,
+      limit: params.limit,
+      ...this.personal(),
+    });
+    if (this.state.get().list !== list) return;
+    const waiting = new Set(this.state.get().future);
+    const fresh = page.notes.map((n) => n.id).filter((id) => !list.has(id) && !waiting.has(id));
+    if (fresh.length === 0) return;
+    if (page.range?.until !== undefined) this.newestUntil = page.range.until;
+    this.state.set({ ...this.state.get(), future: [...fresh, ...this.state.get().future] });
+  }
+
+  /** Loading future notes prepends them and clears the waiting list. */
+  showFuture(): void {
+    const { list, future } = this.state.get();
+    if (!list) return;
+    list.prepend(future);
+    this.state.set({ ...this.state.get(), future: [] });
+  }
+
+  dispose(): void {
+    this.state.get().list?.dispose();
+  }
+}
