@@ -27,7 +27,8 @@ export interface NetworkOptions {
   now?: number;
   /**
    * Public URL of the server that will host the network (default http://127.0.0.1:8080).
-   * Media URLs, the relay URL (ws…/relay) and the nip05 / lud16 domain (its host) come from it.
+   * Media URLs, the relay URL (ws…/relay), the lud16 domain (host:port, so the LNURL endpoint is
+   * reachable) and the nip05 domain (host name only, as the server's nostr.json matches it) come from it.
    */
   baseUrl?: string;
 }

@@ -31,7 +31,7 @@ describe('the default demo network', () => {
     const profiles = byKind(0).map((e) => JSON.parse(e.content) as Record<string, string>);
     expect(profiles.length).toBe(301); // 300 users and the LNURL service
     const alice = profiles.find((p) => p.name === 'alice')!;
-    expect(alice.nip05).toBe('alice@127.0.0.1:8080');
+    expect(alice.nip05).toBe('alice@127.0.0.1');
     expect(alice.lud16).toBe('alice@127.0.0.1:8080');
     expect(alice.picture).toMatch(
       /^http:\/\/127\.0\.0\.1:8080\/devnet\/media\/avatar\/[0-9a-f]{16}\.png$/,

@@ -45,7 +45,10 @@ export class NetworkBuilder {
   readonly now: number;
   readonly start: number;
   readonly baseUrl: string;
+  /** host:port of the base URL: the lud16 domain (the LNURL endpoint must be reachable). */
   readonly domain: string;
+  /** Host name without port: the nip05 domain (the server's nostr.json matches it without port). */
+  readonly hostname: string;
   readonly relayUrl: string;
   readonly signer: DeterministicSigner;
   readonly events: NostrEvent[] = [];
@@ -66,6 +69,7 @@ export class NetworkBuilder {
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
     const url = new URL(this.baseUrl);
     this.domain = url.host;
+    this.hostname = url.hostname;
     this.relayUrl = `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}/relay`;
     this.signer = opts.signer;
   }
