@@ -18,7 +18,9 @@ export {
   verifyEventJs,
   verifyEventWasm,
   verifySchnorr,
+  verifyEventDetailed,
 } from './verify.ts';
+export type { VerifyOutcome } from './verify.ts';
 export { validateEvent, checkEvent, signatureRangeProblem } from './validate.ts';
 export { matchFilter, matchFilters } from './filter.ts';
 export { getTagValue, getTagValues, getDTag, eventCoordinate, parseCoordinate } from './tags.ts';

@@ -1,7 +1,6 @@
-import { getEventHash } from './event.ts';
 import { isHex128, isHex64 } from './hex.ts';
 import type { EventCheck, NostrEvent } from './types.ts';
-import { verifyEvent } from './verify.ts';
+import { verifyEventDetailed } from './verify.ts';
 
 // secp256k1 field prime p and group order n, as 64 lowercase hex digits. Equal-length
 // lowercase hex strings compare like the numbers they spell.
@@ -89,12 +88,6 @@ export function validateEvent(input: unknown): EventCheck {
 export function checkEvent(input: unknown): EventCheck {
   const shape = validateEvent(input);
   if (!shape.ok) return shape;
-  const event = shape.event;
-  try {
-    if (getEventHash(event) !== event.id) return fail('bad id');
-  } catch {
-    return fail('bad id');
-  }
-  if (!verifyEvent(event)) return fail('bad signature');
-  return shape;
+  const outcome = verifyEventDetailed(shape.event);
+  return outcome === 'ok' ? shape : fail(outcome);
 }

@@ -57,6 +57,35 @@ export function verifyEventWasm(event: NostrEvent): boolean {
   }
 }
 
+/** Why an event fails verification, or 'ok'. */
+export type VerifyOutcome = 'ok' | 'bad id' | 'bad signature';
+
+/**
+ * Like `verifyEvent`, but says whether the id or the signature is wrong (hashing once).
+ * The event's fields must already have a valid shape (see `validateEvent`). Never throws.
+ */
+export function verifyEventDetailed(event: NostrEvent): VerifyOutcome {
+  if (wasm) {
+    try {
+      wasm.verifyEvent(event);
+      return 'ok';
+    } catch (err) {
+      return err instanceof Error && /^id /.test(err.message) ? 'bad id' : 'bad signature';
+    }
+  }
+  try {
+    if (getEventHash(event) !== event.id) return 'bad id';
+    const ok = schnorr.verify(
+      hexToBytes(event.sig),
+      hexToBytes(event.id),
+      hexToBytes(event.pubkey),
+    );
+    return ok ? 'ok' : 'bad signature';
+  } catch {
+    return 'bad signature';
+  }
+}
+
 /**
  * Checks that the id is the hash of the event and the signature is valid. Synchronous: uses
  * WASM once `initVerifier()` has resolved 'wasm', the pure-JS path otherwise. Never throws.

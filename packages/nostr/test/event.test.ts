@@ -112,3 +112,17 @@ describe('signing', () => {
     expect(d.sig).not.toBe(a.sig);
   });
 });
+
+describe('checkEvent on the pure-JS path (WASM not initialised in this file)', () => {
+  it('reports bad id and bad signature', async () => {
+    const { verifierKind } = await import('../src/index.ts');
+    expect(verifierKind()).toBe('js');
+    const base = nip01.curated[0]!.event;
+    expect(checkEvent({ ...base, created_at: base.created_at + 1 })).toEqual({
+      ok: false,
+      reason: 'bad id',
+    });
+    const other = nip01.curated[1]!.event;
+    expect(checkEvent({ ...base, sig: other.sig })).toEqual({ ok: false, reason: 'bad signature' });
+  });
+});
