@@ -1,8 +1,10 @@
 import { isHex64 } from './hex.ts';
 import { Kind } from './kinds.ts';
+import { tokenize } from './tokenizer/tokenize.ts';
 import type { NostrEvent } from './types.ts';
 
 type Tagged = Pick<NostrEvent, 'tags'>;
+type TaggedWithContent = Tagged & { content?: string };
 
 /** What an event refers to, per NIP-10 (markers, then the deprecated positional scheme). */
 export interface ThreadRefs {
@@ -10,11 +12,11 @@ export interface ThreadRefs {
   root?: string;
   /** The note this event answers. */
   reply?: string;
-  /** Notes cited without being replied to (mention e-tags, q-tags). */
+  /** Notes cited without being replied to (mention e-tags, q-tags, nostr: links in content). */
   mentionedNotes: string[];
-  /** Pubkeys from p-tags. */
+  /** Pubkeys from p-tags and nostr: profile links in content. */
   mentionedUsers: string[];
-  /** Long-form coordinates (`30023:pubkey:identifier`) from a/q-tags. */
+  /** Long-form coordinates (`30023:pubkey:identifier`) from a/q-tags and naddr links. */
   mentionedArticles: string[];
 }
 
@@ -61,8 +63,26 @@ function pushUnique(list: string[], value: string): void {
   if (!list.includes(value)) list.push(value);
 }
 
-/** Root, reply and everything mentioned through tags. */
-export function parseThreadRefs(event: Tagged): ThreadRefs {
+function addContentMentions(refs: ThreadRefs, event: TaggedWithContent): void {
+  if (typeof event.content !== 'string' || !event.content.includes('nostr:')) return;
+  for (const segment of tokenize(event.content, event.tags)) {
+    if (segment.type !== 'mention' || segment.legacyIndex !== undefined) continue;
+    const d = segment.decoded;
+    if (d.type === 'npub') pushUnique(refs.mentionedUsers, d.data);
+    else if (d.type === 'nprofile') pushUnique(refs.mentionedUsers, d.data.pubkey);
+    else if (d.type === 'note') pushUnique(refs.mentionedNotes, d.data);
+    else if (d.type === 'nevent') pushUnique(refs.mentionedNotes, d.data.id);
+    else if (d.type === 'naddr' && d.data.kind === Kind.LongForm) {
+      pushUnique(refs.mentionedArticles, `${d.data.kind}:${d.data.pubkey}:${d.data.identifier}`);
+    }
+  }
+}
+
+/**
+ * Root, reply and everything mentioned: through tags and, when the event has content,
+ * through nostr: links in it. The root and reply are not listed as mentioned notes.
+ */
+export function parseThreadRefs(event: TaggedWithContent): ThreadRefs {
   const tags = eTags(event);
   const { root, reply } = pick(tags);
   const refs: ThreadRefs = { mentionedNotes: [], mentionedUsers: [], mentionedArticles: [] };
@@ -81,5 +101,7 @@ export function parseThreadRefs(event: Tagged): ThreadRefs {
       pushUnique(refs.mentionedArticles, value);
     }
   }
+  addContentMentions(refs, event);
+  refs.mentionedNotes = refs.mentionedNotes.filter((id) => id !== root && id !== reply);
   return refs;
 }

@@ -7,6 +7,7 @@ import {
   isReplaceable,
   matchFilter,
   matchFilters,
+  nip19,
   parseThreadRefs,
   replyTo,
   threadRoot,
@@ -102,6 +103,20 @@ describe('threads (NIP-10)', () => {
     expect(replyTo(ev({ tags: [['e', A, '', 'mention']] }))).toBeUndefined();
     expect(replyTo(ev({ tags: [['e', 'not-hex']] }))).toBeUndefined();
   });
+  it('collects mentions from nostr: links in content, without the root and reply', () => {
+    const content =
+      `cc nostr:${nip19.npubEncode(C)} on nostr:${nip19.neventEncode({ id: D })} ` +
+      `and nostr:${nip19.noteEncode(A)} in nostr:${nip19.naddrEncode({ kind: 30023, pubkey: P, identifier: 'x' })}`;
+    const refs = parseThreadRefs(ev({ content, tags: [['e', A, '', 'root']] }));
+    expect(refs).toEqual({
+      root: A,
+      reply: A,
+      mentionedNotes: [D],
+      mentionedUsers: [C],
+      mentionedArticles: [`30023:${P}:x`],
+    });
+  });
+
   it('collects users, quoted notes and articles', () => {
     const coord = `30023:${P}:slug`;
     const refs = parseThreadRefs(
