@@ -1,0 +1,39 @@
+import { generateNetwork } from '@swell/devnet';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openStore } from '../src/store/open-store.ts';
+
+describe('the default demo network', () => {
+  it('imports into a real store with zero rejections', async () => {
+    const { events } = await generateNetwork();
+    const dir = mkdtempSync(join(tmpdir(), 'swell-devnet-import-'));
+    const store = await openStore({ dataDir: dir });
+    try {
+      const rejected: string[] = [];
+      let accepted = 0;
+      for (let i = 0; i < events.length; i += 2000) {
+        for (const r of await store.ingest(events.slice(i, i + 2000), { source: 'demo' })) {
+          if (r.status === 'accepted') accepted++;
+          else rejected.push(`${r.id}: ${r.message}`);
+        }
+      }
+      expect(rejected).toEqual([]);
+      expect(accepted).toBe(events.length);
+      const counts = await store.counts();
+      // Deletions (kind 5) remove their targets from the store.
+      const deleted = new Set(
+        events
+          .filter((e) => e.kind === 5)
+          .flatMap((e) => e.tags.filter((t) => t[0] === 'e').map((t) => t[1])),
+      );
+      expect(deleted.size).toBeGreaterThan(0);
+      expect(counts.events).toBe(events.length - deleted.size);
+      expect(counts.zaps).toBe(events.filter((e) => e.kind === 9735).length);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
+});
