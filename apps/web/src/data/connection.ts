@@ -1,46 +1,38 @@
-import { CacheApi, CacheConnection } from '@swell/client';
+import {
+  defaultCacheUrl as clientDefaultCacheUrl,
+  readAppSettings,
+  writeAppSettings,
+  type CacheApi,
+  type CacheConnection,
+} from '@swell/client';
 import type { CacheCommand, CachePayloads, FeedPage } from '@swell/cache-protocol';
+import { swell } from '@/data/client.ts';
 import { ingestPage } from '@/data/entity-store.ts';
-import { readLocal, writeLocal } from '@/lib/storage.ts';
-
-/** Local key of the cache server override (spec section 3, "cacheServer override"). */
-export const cacheServerKey = 'cacheServer';
 
 /** The default cache endpoint: this origin's `/v1`. */
 export function defaultCacheUrl(): string {
-  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${location.host}/v1`;
+  return clientDefaultCacheUrl(location.origin);
 }
 
-export function cacheUrl(): string {
-  return readLocal(cacheServerKey) || defaultCacheUrl();
-}
-
-let connection: CacheConnection | null = null;
-let typedApi: CacheApi | null = null;
-
-/** The app's one cache connection, created and connected on first use. */
+/** The app's one cache connection. */
 export function cache(): CacheConnection {
-  if (!connection) {
-    connection = new CacheConnection({
-      url: cacheUrl(),
-      noBinary: readLocal('noBinary') === 'true',
-    });
-    connection.connect();
-  }
-  return connection;
+  return swell().cache;
 }
 
 /** Typed cache commands on the app's connection. */
 export function api(): CacheApi {
-  typedApi ??= new CacheApi(cache());
-  return typedApi;
+  return swell().api;
+}
+
+/** The stored `cacheServer` override, or null when the default is used. */
+export function cacheServerOverride(): string | null {
+  return readAppSettings(localStorage).cacheServer;
 }
 
 /** Stores (or clears, with null) the cache server override and reconnects to it. */
 export function setCacheServer(url: string | null): void {
-  writeLocal(cacheServerKey, url);
-  cache().setServer(cacheUrl());
+  writeAppSettings(localStorage, { cacheServer: url });
+  cache().setServer(url ?? defaultCacheUrl());
 }
 
 /** Merges a page into the entity store as it arrives and passes it on. */

@@ -1,14 +1,19 @@
+import type { UserRecord } from '@swell/client';
+import { swell } from '@/data/client.ts';
 import { session } from '@/data/session.ts';
-import { readLocal, writeLocal } from '@/lib/storage.ts';
 
-/**
- * Small preferences kept per user (spec section 3, per-user local record) or, for guests,
- * under a guest key.
- */
-export function readPreference(key: string, pubkey = session.get().pubkey): string | null {
-  return readLocal(pubkey ? `swell.user.${pubkey}.${key}` : `swell.guest.${key}`);
+/** Reads a field of the per-user local record (spec section 3); guests have their own record. */
+export function readPreference<K extends keyof UserRecord>(
+  key: K,
+  pubkey = session.get().pubkey,
+): UserRecord[K] {
+  return swell().records.get(pubkey)[key];
 }
 
-export function writePreference(key: string, value: string, pubkey = session.get().pubkey): void {
-  writeLocal(pubkey ? `swell.user.${pubkey}.${key}` : `swell.guest.${key}`, value);
+export function writePreference<K extends keyof UserRecord>(
+  key: K,
+  value: UserRecord[K],
+  pubkey = session.get().pubkey,
+): void {
+  swell().records.update(pubkey, { [key]: value } as Partial<UserRecord>);
 }

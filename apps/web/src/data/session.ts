@@ -5,9 +5,20 @@ export interface Session {
   pubkey: string | null;
   /** True when events can be signed (extension or unlocked key). */
   canSign: boolean;
+  /** A PIN-protected key is stored and waits for the PIN. */
+  needsPin: boolean;
+  source: 'extension' | 'local-key' | 'stored-pubkey' | 'none';
+  /** False until the login sequence has run once. */
+  resolved: boolean;
 }
 
-export const session = createStore<Session>({ pubkey: null, canSign: false });
+export const session = createStore<Session>({
+  pubkey: null,
+  canSign: false,
+  needsPin: false,
+  source: 'none',
+  resolved: false,
+});
 
 export function useSession(): Session {
   return useStore(session);
