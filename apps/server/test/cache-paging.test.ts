@@ -7,6 +7,10 @@ const now = Math.floor(Date.now() / 1000);
 const reader = new User();
 const authors = [new User(), new User(), new User()];
 const posted: NostrEvent[] = [];
+// Sparse history: a reader whose follows posted days apart (the feed window must widen).
+const sparseReader = new User();
+const sparseAuthors = [new User(), new User()];
+const sparse: NostrEvent[] = [];
 
 describe.each(BACKENDS)('on %s', (backend) => {
   let server: Awaited<ReturnType<typeof backendServer>>;
@@ -25,7 +29,16 @@ describe.each(BACKENDS)('on %s', (backend) => {
       authors.map((a) => ['p', a.pubkey]),
       now - 2000,
     );
-    await importAll(c, [follows, ...posted]);
+    sparse.length = 0;
+    for (let i = 0; i < 30; i++)
+      sparse.push(sparseAuthors[i % 2]!.sign(1, `old ${i}`, [], now - i * 5 * 86400 - (i % 3)));
+    const sparseFollows = sparseReader.sign(
+      3,
+      '',
+      sparseAuthors.map((a) => ['p', a.pubkey]),
+      now - 2000,
+    );
+    await importAll(c, [follows, ...posted, sparseFollows, ...sparse]);
     c.close();
   });
   afterAll(async () => {
@@ -76,6 +89,16 @@ describe.each(BACKENDS)('on %s', (backend) => {
           expect(shown[i]!.created_at).toBeLessThanOrEqual(shown[i - 1]!.created_at);
       },
     );
+
+    it('a sparse home feed (posts days apart) walked 4 at a time shows every note once', async () => {
+      const shown = await walk(
+        c,
+        'mega_feed_directive',
+        { spec: '{"id":"latest","kind":"notes"}', user_pubkey: sparseReader.pubkey },
+        4,
+      );
+      expect(shown.map((n) => n.id)).toEqual(sparse.map((n) => n.id));
+    });
 
     it('an author feed walked 4 at a time shows every note once', async () => {
       const shown = await walk(c, 'feed', { pubkey: authors[1]!.pubkey }, 4);

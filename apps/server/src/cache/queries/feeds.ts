@@ -135,8 +135,59 @@ export async function authorsFeed(
       .execute();
     return rows.map(rowToEvent);
   }
-  const q = applyFilter(db.selectFrom('events').where('events.pubkey', 'in', [...authors]), f);
-  return pageOf(q, p);
+  return windowedFeed(db, authors, f, p);
+}
+
+/**
+ * Top of a many-author feed without reading every row of every author: ask for the newest
+ * `limit + offset` rows inside a time window below `until`, widening the window (by the density
+ * seen so far) until it holds enough rows or reaches `since`. The rows of a window are exactly
+ * the newest ones, so the page equals the unbounded query's page.
+ */
+async function windowedFeed(
+  db: Db,
+  authors: readonly string[],
+  f: PostFilter,
+  p: Paging,
+): Promise<NostrEvent[]> {
+  const need = p.limit + p.offset;
+  const top = Math.min(p.until, Math.floor(Date.now() / 1000) + 3600);
+  let window = 6 * 3600;
+  for (let round = 0; ; round++) {
+    const lower = Math.max(p.since, top - window);
+    const rows = await applyFilter(
+      db.selectFrom('events').where('events.pubkey', 'in', [...authors]),
+      f,
+    )
+      .select(['events.id'])
+      .where('events.created_at', '<=', top)
+      .where('events.created_at', '>=', lower)
+      .orderBy('events.created_at', 'desc')
+      .orderBy('events.id', 'desc')
+      .limit(need)
+      .execute();
+    if (rows.length >= need || lower <= p.since || round >= 8) {
+      const ids = rows.slice(p.offset, need).map((r) => r.id);
+      if (round >= 8 && rows.length < need && lower > p.since) {
+        return pageOf(
+          applyFilter(db.selectFrom('events').where('events.pubkey', 'in', [...authors]), f),
+          p,
+        );
+      }
+      if (ids.length === 0) return [];
+      const full = await db
+        .selectFrom('events')
+        .select(EVENT_COLUMNS)
+        .where('id', 'in', ids)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return full.map(rowToEvent);
+    }
+    // widen by the density seen so far (at least 4x, at most 64x)
+    const factor = rows.length === 0 ? 64 : Math.min(64, Math.max(4, (need / rows.length) * 1.5));
+    window = Math.ceil(window * factor);
+  }
 }
 
 /** Latest posts of everyone. */

@@ -1,0 +1,212 @@
+// `npm run bench -- cache [--events=1000000] [--users=20000] [--clients=50] [--requests=40]
+//   [--backend=sqlite|postgres|both]`: latency of the cache API over real websockets (zlib mode)
+// against a real server holding the generated events: a home feed of a user following 500,
+// thread_view of popular notes, user_infos of 50 users. Prints p50/p99 for 1 client and for
+// N concurrent clients. PostgreSQL runs in a throwaway cluster unless DATABASE_URL is set.
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+import { inflateFrame, reqFrame, setProtocolFrame, type CacheCommand } from '@swell/cache-protocol';
+import { loadConfig, startServer } from '@swell/server';
+import { startPgCluster, type PgCluster } from '../../apps/server/test/pg-cluster.ts';
+import { percentile } from './lib-stats.ts';
+import { generateCacheData, type CacheDataPlan } from './lib-cache-data.ts';
+
+const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+function arg(args: string[], name: string, dflt: string): string {
+  const a = args.find((x) => x.startsWith(`--${name}=`));
+  return a ? a.slice(name.length + 3) : dflt;
+}
+
+/** One websocket in zlib mode; `ask` resolves at EOSE with the latency in ms. */
+class Client {
+  private ws: WebSocket;
+  private pending = new Map<
+    string,
+    { start: number; resolve: (ms: number) => void; events: number }
+  >();
+  private seq = 0;
+  events = 0;
+
+  private constructor(ws: WebSocket) {
+    this.ws = ws;
+    ws.on('message', (data: Buffer, binary) => {
+      const msg = (
+        binary ? inflateFrame(new Uint8Array(data)) : JSON.parse(data.toString())
+      ) as unknown[];
+      if (!Array.isArray(msg)) return;
+      const p = this.pending.get(String(msg[1]));
+      if (!p) return;
+      if (msg[0] === 'EVENTS') p.events += (msg[2] as unknown[]).length;
+      if (msg[0] === 'EVENT') p.events++;
+      if (msg[0] === 'NOTICE') throw new Error(`NOTICE ${String(msg[2])}`);
+      if (msg[0] === 'EOSE') {
+        this.pending.delete(String(msg[1]));
+        this.events += p.events;
+        p.resolve(performance.now() - p.start);
+      }
+    });
+  }
+
+  static async open(url: string): Promise<Client> {
+    const ws = new WebSocket(url, { perMessageDeflate: false });
+    await new Promise<void>((res, rej) => {
+      ws.once('open', () => res());
+      ws.once('error', rej);
+    });
+    const c = new Client(ws);
+    await new Promise<void>((res) => {
+      c.pending.set('set_protocol_bench', { start: 0, resolve: () => res(), events: 0 });
+      ws.send(setProtocolFrame('bench'));
+    });
+    return c;
+  }
+
+  ask(command: CacheCommand, payload: unknown): Promise<number> {
+    const id = `b${++this.seq}`;
+    return new Promise((res) => {
+      this.pending.set(id, { start: performance.now(), resolve: res, events: 0 });
+      this.ws.send(reqFrame(id, command, payload as never));
+    });
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+type Workload = (client: number, i: number) => [CacheCommand, unknown];
+
+function workloads(plan: CacheDataPlan): Record<string, Workload> {
+  return {
+    'home feed (500 follows)': (c) => [
+      'mega_feed_directive',
+      {
+        spec: '{"id":"latest","kind":"notes"}',
+        user_pubkey: plan.readers[c % plan.readers.length],
+        limit: 20,
+      },
+    ],
+    thread_view: (c, i) => [
+      'thread_view',
+      { event_id: plan.threads[(c + i) % plan.threads.length], limit: 100 },
+    ],
+    'user_infos (50 users)': (c, i) => {
+      const start = ((c * 7919 + i * 104729) % (plan.pubkeys.length - 50)) | 0;
+      return ['user_infos', { pubkeys: plan.pubkeys.slice(start, start + 50) }];
+    },
+  };
+}
+
+async function measure(clients: Client[], work: Workload, requests: number): Promise<number[]> {
+  const all: number[] = [];
+  await Promise.all(
+    clients.map(async (client, c) => {
+      for (let i = 0; i < requests; i++) {
+        const [command, payload] = work(c, i);
+        all.push(await client.ask(command, payload));
+      }
+    }),
+  );
+  return all;
+}
+
+async function benchBackend(
+  backend: 'sqlite' | 'postgres',
+  file: string,
+  plan: CacheDataPlan,
+  dataDir: string,
+  clientsN: number,
+  requests: number,
+): Promise<void> {
+  let cluster: PgCluster | undefined;
+  let databaseUrl: string | undefined;
+  if (backend === 'postgres') {
+    if (process.env.DATABASE_URL) databaseUrl = process.env.DATABASE_URL;
+    else {
+      cluster = await startPgCluster();
+      databaseUrl = await cluster.createDatabase('swell_bench');
+    }
+  }
+  const dir = join(dataDir, backend);
+  try {
+    const config = { ...loadConfig({}, []), port: 0, dataDir: dir, databaseUrl, logLevel: 'warn' };
+    let server = await startServer(config);
+    const health = (await (await fetch(`${server.url}/health`)).json()) as {
+      counts: { events: number };
+    };
+    if (health.counts.events < plan.events * 0.9) {
+      await server.close();
+      console.log(
+        `  ${backend}: importing ${plan.events} events through the ingestion pipeline...`,
+      );
+      const t0 = Date.now();
+      const flags = [
+        `--SWELL_DATA=${dir}`,
+        ...(databaseUrl ? [`--DATABASE_URL=${databaseUrl}`] : []),
+      ];
+      const r = spawnSync(
+        process.execPath,
+        [join(root, 'apps/server/src/cli/import.ts'), file, ...flags],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+          encoding: 'utf8',
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      );
+      if (r.status !== 0) throw new Error(`import failed (${r.status})`);
+      const summary = r.stdout
+        .split('\n')
+        .filter((l) => /import of|imported:|rejected:|duplicates:/.test(l));
+      console.log(summary.map((l) => `    ${l.trim()}`).join('\n'));
+      console.log(`  ${backend}: import took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+      server = await startServer(config);
+    }
+    const stats = (await (await fetch(`${server.url}/health`)).json()) as {
+      counts: Record<string, number>;
+    };
+    console.log(`  ${backend}: store holds ${JSON.stringify(stats.counts)}`);
+    const wsUrl = `${server.url.replace('http', 'ws')}/v1`;
+    const clients = await Promise.all(Array.from({ length: clientsN }, () => Client.open(wsUrl)));
+    const loads = workloads(plan);
+    // warm-up: page cache and prepared statements
+    await measure(clients.slice(0, 5), loads['home feed (500 follows)']!, 5);
+    for (const [name, work] of Object.entries(loads)) {
+      const single = await measure(clients.slice(0, 1), work, requests * 2);
+      const before = clients.reduce((n, c) => n + c.events, 0);
+      const t0 = performance.now();
+      const many = await measure(clients, work, requests);
+      const seconds = (performance.now() - t0) / 1000;
+      const events = clients.reduce((n, c) => n + c.events, 0) - before;
+      console.log(
+        `  ${backend.padEnd(8)} ${name.padEnd(24)} 1 client: p50 ${percentile(single, 50).toFixed(1)} ms, p99 ${percentile(single, 99).toFixed(1)} ms | ` +
+          `${clientsN} clients: p50 ${percentile(many, 50).toFixed(1)} ms, p99 ${percentile(many, 99).toFixed(1)} ms, ` +
+          `${(many.length / seconds).toFixed(0)} req/s, ${(events / many.length).toFixed(0)} events/answer`,
+      );
+    }
+    for (const c of clients) c.close();
+    await server.close();
+  } finally {
+    await cluster?.stop();
+  }
+}
+
+export async function run(args: string[]): Promise<void> {
+  const events = Number(arg(args, 'events', '1000000'));
+  const users = Number(arg(args, 'users', '20000'));
+  const clientsN = Number(arg(args, 'clients', '50'));
+  const requests = Number(arg(args, 'requests', '40'));
+  const which = arg(args, 'backend', 'both');
+  const dataDir = join(root, '.bench-data', `cache-${events}`);
+  console.log(`cache API: ${events} events, ${users} users, ${clientsN} concurrent clients (zlib)`);
+  const { file, plan } = await generateCacheData(dataDir, events, users, 500, (s) =>
+    console.log(s),
+  );
+  const backends =
+    which === 'both'
+      ? (['sqlite', 'postgres'] as const)
+      : ([which] as Array<'sqlite' | 'postgres'>);
+  for (const b of backends) await benchBackend(b, file, plan, dataDir, clientsN, requests);
+}
