@@ -1,5 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkEvent, initVerifier, verifyEventJs, verifyEventWasm } from '../src/index.ts';
+import {
+  checkEvent,
+  finalizeEvent,
+  initVerifier,
+  verifyEventJs,
+  verifyEventWasm,
+} from '../src/index.ts';
 import type { NostrEvent } from '../src/index.ts';
 import { readJsonl } from './vectors.ts';
 
@@ -36,4 +43,38 @@ describe('real-events.jsonl', () => {
       expect(verifyEventWasm(event as NostrEvent)).toBe(false);
     }
   }, 60_000);
+});
+
+describe('the WASM and pure-JS paths agree', () => {
+  it('on signed events with arbitrary content and tags, and on tampered copies', async () => {
+    await initVerifier();
+    const sk = new Uint8Array(32).fill(42);
+    fc.assert(
+      fc.property(
+        fc.record({
+          kind: fc.nat({ max: 40000 }),
+          created_at: fc.nat({ max: 2 ** 31 }),
+          tags: fc.array(fc.array(fc.string({ unit: 'binary' }), { maxLength: 3 }), {
+            maxLength: 3,
+          }),
+          content: fc.string({ unit: 'binary', maxLength: 200 }),
+        }),
+        fc.string({ unit: 'binary', maxLength: 5 }),
+        (template, extra) => {
+          const event = finalizeEvent(template, sk);
+          expect(verifyEventJs(event)).toBe(true);
+          expect(verifyEventWasm(event)).toBe(true);
+          const tampered = { ...event, content: event.content + extra };
+          expect(verifyEventWasm(tampered)).toBe(verifyEventJs(tampered));
+        },
+      ),
+      { numRuns: 300 },
+    );
+    const odd = finalizeEvent(
+      { kind: 1, created_at: 1, tags: [['t', '\udfff']], content: 'a\ud800b\u0001\u2028\u0000' },
+      sk,
+    );
+    expect(verifyEventJs(odd)).toBe(true);
+    expect(verifyEventWasm(odd)).toBe(true);
+  });
 });
