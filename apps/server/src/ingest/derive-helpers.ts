@@ -7,6 +7,33 @@ export interface DeriveContext {
   now: number;
 }
 
+/** Most rows in one multi-row statement. */
+const ROWS_PER_STATEMENT = 100;
+
+/**
+ * Inserts many rows with multi-row VALUES statements (one round trip per 100 rows instead of
+ * one per row). `suffix` is appended (ON CONFLICT ..., RETURNING ...); rows returned by
+ * RETURNING are collected.
+ */
+export async function insertMany<T = unknown>(
+  ctx: DeriveContext,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly unknown[])[],
+  suffix = '',
+): Promise<T[]> {
+  const out: T[] = [];
+  const tuple = `(${new Array<string>(columns.length).fill('?').join(', ')})`;
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    const part = rows.slice(i, i + ROWS_PER_STATEMENT);
+    const text = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${new Array<string>(part.length).fill(tuple).join(', ')} ${suffix}`;
+    const params = part.flat();
+    if (/\bRETURNING\b/i.test(suffix)) out.push(...(await ctx.tx.all<T>(text, params)));
+    else await ctx.tx.run(text, params);
+  }
+  return out;
+}
+
 type EventStatColumn =
   | 'likes'
   | 'replies'

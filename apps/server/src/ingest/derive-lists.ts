@@ -1,8 +1,9 @@
 import { getDTag, isHex64, type NostrEvent } from '@swell/nostr';
+import { placeholders } from '../store/sql.ts';
 import {
   bumpEventStats,
   bumpUserStats,
-  notify,
+  insertMany,
   setUserStat,
   type DeriveContext,
 } from './derive-helpers.ts';
@@ -14,7 +15,7 @@ function tagSet(e: NostrEvent | undefined, name: string): Set<string> {
   return out;
 }
 
-/** Kind 3: follow graph diff, follows/followers counts, notifications 1 and 2. */
+/** Kind 3: follow graph diff, follows/followers counts, notifications 1 and 2 (multi-row). */
 async function deriveContacts(
   ctx: DeriveContext,
   e: NostrEvent,
@@ -24,26 +25,47 @@ async function deriveContacts(
   const after = tagSet(e, 'p');
   after.delete(e.pubkey);
   before.delete(e.pubkey);
-  for (const p of after) {
-    if (before.has(p)) continue;
-    const added = await ctx.tx.run(
-      'INSERT INTO follows (follower, followed, created_at) VALUES (?, ?, ?) ON CONFLICT (follower, followed) DO NOTHING',
-      [e.pubkey, p, e.created_at],
+  const toAdd = [...after].filter((p) => !before.has(p));
+  const toRemove = [...before].filter((p) => !after.has(p));
+
+  const added = (
+    await insertMany<{ followed: string }>(
+      ctx,
+      'follows',
+      ['follower', 'followed', 'created_at'],
+      toAdd.map((p) => [e.pubkey, p, e.created_at]),
+      'ON CONFLICT (follower, followed) DO NOTHING RETURNING followed',
+    )
+  ).map((r) => r.followed);
+  const removed: string[] = [];
+  for (let i = 0; i < toRemove.length; i += 100) {
+    const part = toRemove.slice(i, i + 100);
+    const rows = await ctx.tx.all<{ followed: string }>(
+      `DELETE FROM follows WHERE follower = ? AND followed IN ${placeholders(part.length)} RETURNING followed`,
+      [e.pubkey, ...part],
     );
-    if (added === 0) continue;
-    await bumpUserStats(ctx, p, { followers_count: 1 });
-    await notify(ctx, p, 1, e.pubkey, e, null, { follower: e.pubkey });
+    removed.push(...rows.map((r) => r.followed));
   }
-  for (const p of before) {
-    if (after.has(p)) continue;
-    const removed = await ctx.tx.run('DELETE FROM follows WHERE follower = ? AND followed = ?', [
-      e.pubkey,
-      p,
-    ]);
-    if (removed === 0) continue;
-    await bumpUserStats(ctx, p, { followers_count: -1 });
-    await notify(ctx, p, 2, e.pubkey, e, null, { follower: e.pubkey });
-  }
+  const counters = [...added.map((p) => [p, 1]), ...removed.map((p) => [p, -1])];
+  await insertMany(
+    ctx,
+    'user_stats',
+    ['pubkey', 'followers_count'],
+    counters,
+    'ON CONFLICT (pubkey) DO UPDATE SET followers_count = user_stats.followers_count + excluded.followers_count',
+  );
+  const data = JSON.stringify({ follower: e.pubkey });
+  const notes = [
+    ...added.map((p) => [`1:${e.id}:${p}`, p, e.created_at, 1, e.pubkey, e.id, null, data]),
+    ...removed.map((p) => [`2:${e.id}:${p}`, p, e.created_at, 2, e.pubkey, e.id, null, data]),
+  ];
+  await insertMany(
+    ctx,
+    'notifications',
+    ['id', 'pubkey', 'created_at', 'type', 'actor', 'source_event_id', 'subject_event_id', 'data'],
+    notes,
+    'ON CONFLICT (id) DO NOTHING',
+  );
   await setUserStat(ctx, e.pubkey, 'follows_count', after.size);
 }
 

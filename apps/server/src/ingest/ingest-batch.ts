@@ -1,8 +1,9 @@
-import { verifyEvent, type NostrEvent } from '@swell/nostr';
+import type { NostrEvent } from '@swell/nostr';
 import type { IngestOptions, IngestResult } from '../store/store.ts';
 import { chunks, placeholders, type SqlBackend } from '../store/sql.ts';
 import { DEFAULT_MAX_FUTURE_SECONDS, precheck, verificationFailure } from './precheck.ts';
 import { processEvent } from './process-event.ts';
+import type { VerifyPool } from './verify-pool.ts';
 
 export interface IngestJob {
   inputs: readonly unknown[];
@@ -26,15 +27,22 @@ function duplicate(id: string, message = 'duplicate: already have this event'): 
   return { status: 'duplicate', id, ok: true, message };
 }
 
+/** A batch after the checks that need no write: what is left to store, and answers so far. */
+export interface PreparedBatch {
+  results: IngestResult[][];
+  toStore: Candidate[];
+}
+
 /**
- * Runs several ingestion jobs as one batch: cheap checks, dedup (in the batch and against the
- * store) BEFORE the expensive signature check, verification, then one transaction that stores
- * and derives everything. Returns the results per job and the events committed.
+ * First half of a batch: cheap checks, dedup (in the batch and against the store) BEFORE the
+ * expensive signature check, then verification (on worker threads). Runs while the previous
+ * batch commits.
  */
-export async function ingestBatch(
+export async function prepareBatch(
   sql: SqlBackend,
+  verifier: VerifyPool,
   jobs: readonly IngestJob[],
-): Promise<{ results: IngestResult[][]; committed: NostrEvent[] }> {
+): Promise<PreparedBatch> {
   const results: IngestResult[][] = jobs.map((j) => new Array<IngestResult>(j.inputs.length));
   const candidates: Candidate[] = [];
   const firstById = new Map<string, Candidate>();
@@ -58,7 +66,7 @@ export async function ingestBatch(
     });
   });
 
-  // Dedup against the store and refuse ids their author deleted, before verifying.
+  // Dedup against the store and find ids their author deleted, before verifying.
   const known = new Set<string>();
   const deletedBy = new Map<string, Set<string>>();
   for (const part of chunks([...firstById.keys()])) {
@@ -76,17 +84,29 @@ export async function ingestBatch(
     }
   }
 
-  const toStore: Candidate[] = [];
+  const unknown: Candidate[] = [];
   for (const c of candidates) {
+    if (known.has(c.event.id)) results[c.job]![c.index] = duplicate(c.event.id);
+    else unknown.push(c);
+  }
+  const valid = await verifier.verify(unknown.map((c) => c.event));
+  const toStore: Candidate[] = [];
+  unknown.forEach((c, k) => {
     const id = c.event.id;
-    if (known.has(id)) results[c.job]![c.index] = duplicate(id);
-    else if (!verifyEvent(c.event))
-      results[c.job]![c.index] = rejected(id, verificationFailure(c.event));
+    if (!valid[k]) results[c.job]![c.index] = rejected(id, verificationFailure(c.event));
     else if (deletedBy.get(id)?.has(c.event.pubkey)) {
       results[c.job]![c.index] = duplicate(id, 'duplicate: deleted by its author');
     } else toStore.push(c);
-  }
+  });
+  return { results, toStore };
+}
 
+/** Second half: one transaction that stores and derives everything; fills in the answers. */
+export async function commitBatch(
+  sql: SqlBackend,
+  prepared: PreparedBatch,
+): Promise<{ results: IngestResult[][]; committed: NostrEvent[] }> {
+  const { results, toStore } = prepared;
   const committed: NostrEvent[] = [];
   if (toStore.length > 0) {
     const outcomes = await sql.transaction(async (tx) => {

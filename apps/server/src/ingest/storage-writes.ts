@@ -1,5 +1,5 @@
 import { getDTag, isAddressable, isReplaceable, type NostrEvent } from '@swell/nostr';
-import type { DeriveContext } from './derive-helpers.ts';
+import { insertMany, type DeriveContext } from './derive-helpers.ts';
 
 /** Longest tag value that goes into the tag index. */
 const MAX_TAG_VALUE = 512;
@@ -13,6 +13,7 @@ export async function insertEvent(ctx: DeriveContext, e: NostrEvent): Promise<bo
   );
   if (inserted === 0) return false;
   const seen = new Set<string>();
+  const rows: unknown[][] = [];
   for (const t of e.tags) {
     const [name, value] = t;
     if (!name || value === undefined || !SINGLE_LETTER.test(name) || value.length > MAX_TAG_VALUE) {
@@ -21,11 +22,14 @@ export async function insertEvent(ctx: DeriveContext, e: NostrEvent): Promise<bo
     const key = `${name}\u0000${value}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    await ctx.tx.run(
-      'INSERT INTO event_tags (event_id, name, value, kind, created_at, pubkey) VALUES (?, ?, ?, ?, ?, ?)',
-      [e.id, name, value, e.kind, e.created_at, e.pubkey],
-    );
+    rows.push([e.id, name, value, e.kind, e.created_at, e.pubkey]);
   }
+  await insertMany(
+    ctx,
+    'event_tags',
+    ['event_id', 'name', 'value', 'kind', 'created_at', 'pubkey'],
+    rows,
+  );
   return true;
 }
 

@@ -4,6 +4,7 @@ import { initVerifier, type NostrEvent } from '@swell/nostr';
 import type { Kysely } from 'kysely';
 import { rowToEvent } from '../ingest/derive-helpers.ts';
 import { IngestQueue } from '../ingest/ingest-queue.ts';
+import { VerifyPool } from '../ingest/verify-pool.ts';
 import { countEvents, DEFAULT_MAX_LIMIT, queryEvents } from './event-query.ts';
 import { migrateToLatest } from './migrations.ts';
 import { openPostgres } from './postgres-backend.ts';
@@ -19,6 +20,8 @@ export interface StoreConfig {
   databaseUrl?: string | undefined;
   /** SQLite file name inside dataDir (default swell.db); ':memory:' for a throwaway store. */
   sqliteFile?: string;
+  /** Signature-verification worker threads (default: cores, at most 4). */
+  verifyThreads?: number;
 }
 
 /** Opens (and migrates) the store chosen by the configuration. */
@@ -48,7 +51,8 @@ export async function openStore(config: StoreConfig): Promise<Store> {
   }
 
   const listeners = new Set<(events: NostrEvent[]) => void>();
-  const queue = new IngestQueue(sql, (events) => {
+  const verifier = new VerifyPool(config.verifyThreads);
+  const queue = new IngestQueue(sql, verifier, (events) => {
     for (const l of listeners) {
       try {
         l(events);
@@ -111,7 +115,10 @@ export async function openStore(config: StoreConfig): Promise<Store> {
     async analyze() {
       await sql.run('ANALYZE');
     },
-    close: () => sql.close(),
+    async close() {
+      await verifier.close();
+      await sql.close();
+    },
   };
   return store;
 }
