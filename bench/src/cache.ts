@@ -3,12 +3,12 @@
 // against a real server holding the generated events: a home feed of a user following 500,
 // thread_view of popular notes, user_infos of 50 users. Prints p50/p99 for 1 client and for
 // N concurrent clients. PostgreSQL runs in a throwaway cluster unless DATABASE_URL is set.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { inflateFrame, reqFrame, setProtocolFrame, type CacheCommand } from '@swell/cache-protocol';
-import { loadConfig, startServer } from '@swell/server';
 import { startPgCluster, type PgCluster } from '../../apps/server/test/pg-cluster.ts';
 import { percentile } from './lib-stats.ts';
 import { generateCacheData, type CacheDataPlan } from './lib-cache-data.ts';
@@ -77,6 +77,54 @@ class Client {
   }
 }
 
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.on('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => res(port));
+    });
+  });
+}
+
+/** The server in its own process (so the benchmark's clients do not share its event loop). */
+async function startServerProcess(
+  dir: string,
+  databaseUrl: string | undefined,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/server/src/main.ts')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SWELL_DATA: dir,
+      LOG_LEVEL: 'warn',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      if (i > 600) throw new Error('server did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    url,
+    close: () =>
+      new Promise<void>((res) => {
+        child.once('exit', () => res());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
 type Workload = (client: number, i: number) => [CacheCommand, unknown];
 
 function workloads(plan: CacheDataPlan): Record<string, Workload> {
@@ -132,8 +180,7 @@ async function benchBackend(
   }
   const dir = join(dataDir, backend);
   try {
-    const config = { ...loadConfig({}, []), port: 0, dataDir: dir, databaseUrl, logLevel: 'warn' };
-    let server = await startServer(config);
+    let server = await startServerProcess(dir, databaseUrl);
     const health = (await (await fetch(`${server.url}/health`)).json()) as {
       counts: { events: number };
     };
@@ -162,7 +209,7 @@ async function benchBackend(
         .filter((l) => /import of|imported:|rejected:|duplicates:/.test(l));
       console.log(summary.map((l) => `    ${l.trim()}`).join('\n'));
       console.log(`  ${backend}: import took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-      server = await startServer(config);
+      server = await startServerProcess(dir, databaseUrl);
     }
     const stats = (await (await fetch(`${server.url}/health`)).json()) as {
       counts: Record<string, number>;
