@@ -31,6 +31,11 @@ export interface NetworkOptions {
    * reachable) and the nip05 domain (host name only, as the server's nostr.json matches it) come from it.
    */
   baseUrl?: string;
+  /**
+   * Called after each stage with the events that stage made (in stage order, so references
+   * point backwards): lets a caller import while the rest is still being generated.
+   */
+  onEvents?: (events: NostrEvent[]) => void | Promise<void>;
 }
 
 export interface DemoNetwork {
@@ -63,20 +68,29 @@ export async function generateNetwork(opts: NetworkOptions = {}): Promise<DemoNe
     baseUrl: opts.baseUrl ?? DEFAULT_BASE_URL,
     signer: await DeterministicSigner.create(),
   });
-  buildUsers(b, users);
-  buildFollows(b);
-  buildRelayLists(b);
-  buildModerationLists(b);
-  buildArticles(b);
-  const noteTypes = buildRootNotes(b, days);
-  buildDeletions(b);
-  buildReplies(b);
-  buildLongThreads(b);
-  buildReactionsAndReposts(b);
-  buildZaps(b);
-  buildHighlights(b);
-  buildBookmarks(b);
-  buildMessages(b);
+  let flushed = 0;
+  const stage = async (build: () => void) => {
+    build();
+    if (opts.onEvents && b.events.length > flushed) {
+      await opts.onEvents(b.events.slice(flushed));
+      flushed = b.events.length;
+    }
+  };
+  let noteTypes = new Map<string, ContentType>();
+  await stage(() => buildUsers(b, users));
+  await stage(() => buildFollows(b));
+  await stage(() => buildRelayLists(b));
+  await stage(() => buildModerationLists(b));
+  await stage(() => buildArticles(b));
+  await stage(() => (noteTypes = buildRootNotes(b, days)));
+  await stage(() => buildDeletions(b));
+  await stage(() => buildReplies(b));
+  await stage(() => buildLongThreads(b));
+  await stage(() => buildReactionsAndReposts(b));
+  await stage(() => buildZaps(b));
+  await stage(() => buildHighlights(b));
+  await stage(() => buildBookmarks(b));
+  await stage(() => buildMessages(b));
   const events = b.events.sort(
     (x, y) => x.created_at - y.created_at || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0),
   );

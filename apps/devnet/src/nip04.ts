@@ -1,7 +1,21 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { createCipheriv, createDecipheriv } from 'node:crypto';
 
+const cache = new Map<string, Uint8Array>();
+
+/** The ECDH x coordinate; remembered per key pair (a conversation reuses it for every message). */
 function sharedKey(secretKey: Uint8Array, pubkey: string): Uint8Array {
+  const id = `${Buffer.from(secretKey).toString('hex')}:${pubkey}`;
+  let key = cache.get(id);
+  if (!key) {
+    if (cache.size > 10_000) cache.clear();
+    key = computeSharedKey(secretKey, pubkey);
+    cache.set(id, key);
+  }
+  return key;
+}
+
+function computeSharedKey(secretKey: Uint8Array, pubkey: string): Uint8Array {
   return secp256k1
     .getSharedSecret(secretKey, Uint8Array.from(Buffer.from(`02${pubkey}`, 'hex')))
     .subarray(1, 33);

@@ -4,14 +4,27 @@ import { equalBytes } from '@noble/ciphers/utils.js';
 import { expand, extract } from '@noble/hashes/hkdf.js';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { hexToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { base64 } from '@scure/base';
 
 const utf8 = new TextEncoder();
 const utf8Decoder = new TextDecoder();
 
-/** NIP-44 v2 conversation key: HKDF-extract(salt "nip44-v2", ECDH x). */
+const cache = new Map<string, Uint8Array>();
+
+/** NIP-44 v2 conversation key: HKDF-extract(salt "nip44-v2", ECDH x); remembered per key pair. */
 export function conversationKey(secretKey: Uint8Array, pubkey: string): Uint8Array {
+  const id = `${bytesToHex(secretKey)}:${pubkey}`;
+  let key = cache.get(id);
+  if (!key) {
+    if (cache.size > 10_000) cache.clear();
+    key = computeConversationKey(secretKey, pubkey);
+    cache.set(id, key);
+  }
+  return key;
+}
+
+function computeConversationKey(secretKey: Uint8Array, pubkey: string): Uint8Array {
   const shared = secp256k1.getSharedSecret(secretKey, hexToBytes(`02${pubkey}`)).subarray(1, 33);
   return extract(sha256, shared, utf8.encode('nip44-v2'));
 }

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { mkdirSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { ServerConfig } from './config.ts';
@@ -83,13 +84,24 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   }, 60_000);
   scoreTimer.unref();
 
-  app.get('/health', async () => ({
-    status: 'ok',
-    version: serverVersion,
-    storage: storageKind,
-    counts: await store.counts(),
-    uptime: Math.round((Date.now() - ctx.startedAt) / 1000),
-  }));
+  // Event-loop stalls, for /health (and the relay benchmark): `?reset=loop` starts a new window.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  app.get('/health', async (req) => {
+    const body = {
+      status: 'ok',
+      version: serverVersion,
+      storage: storageKind,
+      counts: await store.counts(),
+      uptime: Math.round((Date.now() - ctx.startedAt) / 1000),
+      loop: {
+        max_ms: Math.round(loopDelay.max / 1e4) / 100,
+        p99_ms: Math.round(loopDelay.percentile(99) / 1e4) / 100,
+      },
+    };
+    if ((req.query as { reset?: string }).reset === 'loop') loopDelay.reset();
+    return body;
+  });
 
   registerRelayInfo(app, relayLimits());
   registerLinkPreview(app, ctx);
@@ -132,7 +144,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const seeded = await seedDemoNetwork(ctx, { baseUrl, now: Math.floor(Date.now() / 1000) });
     app.log.info(
       seeded,
-      `demo network: ${seeded.accepted} of ${seeded.events} events seeded (generated in ${seeded.generateSeconds.toFixed(1)} s, imported in ${seeded.importSeconds.toFixed(1)} s)`,
+      `demo network: ${seeded.accepted} of ${seeded.events} events seeded in ${seeded.totalSeconds.toFixed(1)} s (generated alongside in ${seeded.generateSeconds.toFixed(1)} s)`,
     );
   }
   return {
@@ -146,6 +158,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       }
       await app.close();
       clearInterval(scoreTimer);
+      loopDelay.disable();
       await upstream?.close();
       await fanout?.close();
       await store.close();
