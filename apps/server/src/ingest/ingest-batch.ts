@@ -71,9 +71,12 @@ export async function prepareBatch(
   const deletedBy = new Map<string, Set<string>>();
   for (const part of chunks([...firstById.keys()])) {
     const inList = placeholders(part.length);
-    const rows = await sql.all<{ id: string }>(`SELECT id FROM events WHERE id IN ${inList}`, part);
+    const rows = await sql.peek<{ id: string }>(
+      `SELECT id FROM events WHERE id IN ${inList}`,
+      part,
+    );
     for (const r of rows) known.add(r.id);
-    const dels = await sql.all<{ target: string; pubkey: string }>(
+    const dels = await sql.peek<{ target: string; pubkey: string }>(
       `SELECT target, pubkey FROM deletions WHERE target IN ${inList}`,
       part,
     );

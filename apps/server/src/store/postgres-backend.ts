@@ -54,8 +54,10 @@ export function openPostgres(url: string, max = 10): PostgresParts {
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const pooled = execOn(pool);
   const sql: SqlBackend = {
-    ...execOn(pool),
+    ...pooled,
+    peek: (text, params) => pooled.all(text, params),
     async transaction(fn) {
       const client = await pool.connect();
       try {

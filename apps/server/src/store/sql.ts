@@ -14,6 +14,12 @@ export interface SqlExec {
 }
 
 export interface SqlBackend extends SqlExec {
+  /**
+   * A read that need not wait for a running transaction (SQLite: runs on the shared connection
+   * without taking the lock, so it may see rows of a transaction in flight; PostgreSQL: any
+   * pooled connection). For dedup lookups only.
+   */
+  peek<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** Runs `fn` in one transaction on one connection (serialised with every other use). */
   transaction<T>(fn: (tx: SqlExec) => Promise<T>): Promise<T>;
   close(): Promise<void>;

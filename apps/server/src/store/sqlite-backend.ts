@@ -22,6 +22,7 @@ export function openSqlite(file: string): SqliteParts {
   raw.pragma('cache_size = -65536'); // 64 MiB
   raw.pragma('temp_store = MEMORY');
   raw.pragma('busy_timeout = 5000');
+  raw.pragma('wal_autocheckpoint = 20000'); // pages; fewer, larger checkpoints during bursts
   raw.pragma('foreign_keys = OFF');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
 
@@ -49,6 +50,7 @@ export function openSqlite(file: string): SqliteParts {
   const sql: SqlBackend = {
     dialect: 'sqlite',
     all: (text, params) => locked(() => exec.all(text, params)),
+    peek: (text, params) => exec.all(text, params),
     run: (text, params) => locked(() => exec.run(text, params)),
     transaction: (fn) =>
       locked(async () => {
