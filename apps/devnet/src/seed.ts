@@ -16,7 +16,8 @@ export interface SeedReport {
   rejections: string[];
 }
 
-const BATCH = 2000;
+// Small enough that one batch does not stall the event loop for long (the server is already listening).
+const BATCH = 500;
 
 type WorkerMessage = { type: 'events'; events: NostrEvent[] } | { type: 'done'; total: number };
 
