@@ -10,6 +10,7 @@ export type { LedgerInvoice, PaidListener } from './invoice-ledger.ts';
 export { zapReceiptTemplate, zapRequestProblem } from './zap.ts';
 export { mediaSvg, mediaSize, mediaUrl, videoUrl } from './media.ts';
 export { registerDevnet } from './register-devnet.ts';
+export { registerMediaRoutes as registerDemoMedia } from './media-routes.ts';
 export type { DevnetHost } from './host.ts';
 export { seedDemoNetwork, publicBaseUrl } from './seed.ts';
 export type { SeedReport } from './seed.ts';

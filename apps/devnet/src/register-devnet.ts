@@ -4,14 +4,14 @@ import type { DevnetHost } from './host.ts';
 import { InvoiceLedger } from './invoice-ledger.ts';
 import { lnurlServiceSecretKey } from './keys.ts';
 import { registerLnurlRoutes, registerPaymentRoutes } from './lnurl-routes.ts';
-import { registerMediaRoutes } from './media-routes.ts';
 import { DeterministicSigner } from './signer.ts';
 import { zapReceiptTemplate } from './zap.ts';
 
 /**
  * Hooks the lightning sandbox into a server: LNURL-pay with NIP-57 zaps for every name,
  * the invoice ledger and its development pay endpoint (which publishes zap receipts through the
- * server's ingestion, so relay subscribers and the cache see them), and the demo media.
+ * server's ingestion, so relay subscribers and the cache see them). The demo media are
+ * registered apart (`registerDemoMedia`), since a demo database needs them with the devnet off.
  * Returns the ledger, which later payment flows (WebLN, wallet connect, ecash) build on.
  */
 export async function registerDevnet(
@@ -45,6 +45,5 @@ export async function registerDevnet(
   };
   registerLnurlRoutes(app, ledger, (e) => signer.verify(e));
   registerPaymentRoutes(app, ledger, host, publishReceipt);
-  registerMediaRoutes(app);
   return ledger;
 }

@@ -19,7 +19,7 @@ import type { IngestOptions, IngestResult, Store } from './store/store.ts';
 import { LiveBus } from './live/live-bus.ts';
 import { startPgFanout, type PgFanout } from './live/pg-fanout.ts';
 import { startUpstream } from './ingest/upstream.ts';
-import { publicBaseUrl, registerDevnet, seedDemoNetwork } from '@swell/devnet';
+import { publicBaseUrl, registerDemoMedia, registerDevnet, seedDemoNetwork } from '@swell/devnet';
 
 /**
  * What every part of the server shares: configuration, logger, and (added as they are built)
@@ -107,6 +107,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   registerLinkPreview(app, ctx);
   registerNip05(app, ctx);
   registerMediaCache(app, ctx);
+  registerDemoMedia(app);
   if (config.devnet) await registerDevnet(app, ctx);
   await registerWebApp(app, config.webDist ?? defaultWebDist);
 

@@ -249,3 +249,23 @@ describe('devnet zap loop: LNURL invoice, development payment, receipt in the ca
     expect(bad.status).toBe(400);
   });
 });
+
+describe('with the devnet off (the default outside npm start)', () => {
+  it('has no lightning endpoints but still serves the demo media', async () => {
+    const server = await testServer();
+    try {
+      expect((await fetch(`${server.url}/.well-known/lnurlp/alice`)).status).toBe(404);
+      const pay = await fetch(`${server.url}/devnet/pay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(pay.status).toBe(404);
+      const avatar = await fetch(`${server.url}/devnet/media/avatar/0123456789abcdef.png`);
+      expect(avatar.status).toBe(200);
+      expect(avatar.headers.get('content-type')).toBe('image/png');
+    } finally {
+      await server.close();
+    }
+  });
+});
