@@ -42,6 +42,7 @@ export function FeedView({ list, label }: { list: PagedList; label: string }) {
           <div
             key={item.key}
             data-index={item.index}
+            data-element-id={state.ids[item.index]}
             ref={virtualizer.measureElement}
             className="feed-row"
             style={{

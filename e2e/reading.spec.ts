@@ -1,0 +1,148 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { demoAccounts } from '@swell/devnet';
+import { watchConsole } from './console-guard.ts';
+
+const alice = demoAccounts.find((a) => a.name === 'alice')!;
+
+async function expectClean(page: Page, errors: string[]) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(errors).toEqual([]);
+}
+
+test('a guest sees home notes with avatars, names and stats', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/home');
+  const feed = page.getByRole('feed', { name: 'Home' });
+  const first = feed.locator('article').first();
+  await expect(first).toBeVisible();
+  expect(await feed.locator('article').count()).toBeGreaterThan(3);
+  // Author link with avatar image and a non-empty name.
+  const author = first.locator('.note-author');
+  await expect(author.locator('img.avatar')).toHaveAttribute('src', /.+/);
+  await expect(author.locator('.note-name')).not.toBeEmpty();
+  // Stats: replies, likes, reposts and zaps are shown with numbers.
+  await expect(first.locator('.note-stats')).toContainText(/Replies\s*\d/);
+  await expect(first.locator('.note-stats')).toContainText(/Likes\s*\d/);
+  // Avatars actually load (not the broken-image state).
+  await expect
+    .poll(() =>
+      author.locator('img.avatar').evaluate((img: HTMLImageElement) => img.naturalWidth > 0),
+    )
+    .toBe(true);
+  await expectClean(page, errors);
+});
+
+test('a guest opens a thread from the feed; the note is focused with its replies', async ({
+  page,
+}) => {
+  const errors = watchConsole(page);
+  await page.goto('/home');
+  const feed = page.getByRole('feed', { name: 'Home' });
+  // Pick a note that has replies.
+  const withReplies = feed
+    .locator('article')
+    .filter({ has: page.locator('.stat-replies', { hasText: /Replies\s*[1-9]/ }) })
+    .first();
+  await expect(withReplies).toBeVisible();
+  const id = await withReplies.getAttribute('data-note-id');
+  await withReplies.locator('.note-time').click();
+  await expect(page).toHaveURL(/\/e\/note1[0-9a-z]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thread' })).toBeVisible();
+  const focused = page.locator('article[aria-current="true"]');
+  await expect(focused).toHaveAttribute('data-note-id', id!);
+  await expect(
+    page.getByRole('region', { name: 'Replies' }).locator('article').first(),
+  ).toBeVisible();
+  await expectClean(page, errors);
+
+  // The same thread by hex id and on /thread/.
+  await page.goto(`/thread/${id}`);
+  await expect(page.locator('article[aria-current="true"]')).toHaveAttribute('data-note-id', id!);
+});
+
+test('an invalid thread id says so', async ({ page }) => {
+  await page.goto('/e/not-a-note');
+  await expect(page.getByText('This is not a valid note id.')).toBeVisible();
+});
+
+test('a guest opens a profile by npub: banner, avatar, names, stats, tabs', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto(`/p/${alice.npub}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Alice' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enlarge avatar of Alice' })).toBeVisible();
+  await expect(page.getByText('Followers', { exact: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Notes' })).toHaveAttribute('aria-selected', 'true');
+  const notes = page.getByRole('feed', { name: 'Notes' }).locator('article');
+  await expect(notes.first()).toBeVisible();
+  // Every note of the notes tab is by Alice.
+  const authors = await notes.locator('.note-name').allTextContents();
+  expect(new Set(authors)).toEqual(new Set(['Alice']));
+  await expectClean(page, errors);
+
+  // The avatar opens in a lightbox.
+  await page.getByRole('button', { name: 'Enlarge avatar of Alice' }).click();
+  await expect(page.getByRole('dialog', { name: 'Avatar of Alice' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Tabs switch the list.
+  await page.getByRole('tab', { name: 'Replies' }).click();
+  await expect(page.getByRole('tab', { name: 'Replies' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('feed', { name: 'Replies' })).toBeVisible();
+
+  // /profile/:npub is the same screen.
+  await page.goto(`/profile/${alice.npub}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Alice' })).toBeVisible();
+});
+
+test('a guest opens a profile by vanity name', async ({ page }) => {
+  const res = await page.request.get(`/.well-known/nostr.json?name=${alice.name}`);
+  const names = ((await res.json()) as { names?: Record<string, string> }).names ?? {};
+  test.skip(names[alice.name] !== alice.pubkey, 'the server does not serve demo NIP-05 names yet');
+  const errors = watchConsole(page);
+  await page.goto(`/${alice.name}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Alice' })).toBeVisible();
+  await expect(page.getByRole('feed', { name: 'Notes' }).locator('article').first()).toBeVisible();
+  await expectClean(page, errors);
+});
+
+test('scrolling home loads three pages with no duplicates', async ({ page }) => {
+  await page.goto('/home');
+  // A feed in created_at order with many notes; the selection is stored.
+  await page.getByRole('combobox', { name: 'Feed' }).selectOption({ label: 'All Notes' });
+  const feed = page.getByRole('feed', { name: 'Home' });
+  await expect(feed.locator('article').first()).toBeVisible();
+  // The list is virtualised: collect (position -> feed element: note or repost) while scrolling.
+  const seen = new Map<number, string>();
+  const collect = async () => {
+    const rows = await feed
+      .locator('.feed-row')
+      .evaluateAll((els) =>
+        els.map((el) => [
+          Number(el.getAttribute('data-index')),
+          el.getAttribute('data-element-id') ?? '',
+        ]),
+      );
+    for (const [i, id] of rows as [number, string][]) {
+      if (!id) continue;
+      const before = seen.get(i);
+      if (before) expect(before).toBe(id);
+      seen.set(i, id);
+    }
+  };
+  for (let i = 0; i < 80 && seen.size < 61; i++) {
+    await collect();
+    await page.mouse.wheel(0, 1500);
+    await page.waitForTimeout(150);
+  }
+  await collect();
+  expect(seen.size).toBeGreaterThan(60);
+  const ids = [...seen.values()];
+  expect(new Set(ids).size).toBe(ids.length);
+
+  // The selected feed survives a reload.
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Feed' })).toHaveValue(/all-notes/);
+});
