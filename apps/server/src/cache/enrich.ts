@@ -3,12 +3,18 @@ import {
   resultEvent,
   ResultKind,
   type CacheEvent,
-  type LinkPreviewResource,
+  type NoteActions,
 } from '@swell/cache-protocol';
 import type { NostrEvent } from '@swell/nostr';
 import { contentRefs } from './content-refs.ts';
 import { linkPreviewOf, linkUrls, mediaInfoOf, wordCount } from './media-info.ts';
-import { noteActions, noteStats, topZaps, userScores } from './queries/annotations.ts';
+import {
+  noteActions,
+  noteStats,
+  topZaps,
+  userScores,
+  type TopZapRow,
+} from './queries/annotations.ts';
 import { byCoordinates, eventsByIds, replaceableOf } from './queries/events.ts';
 import { cachedPreviews } from './queries/previews.ts';
 import type { CacheRequest } from './request.ts';
@@ -52,10 +58,11 @@ export async function enrichPosts(
       refsOf.set(e.id, [...r.ids, ...r.coordinates]);
     }
     if (req.signal.aborted) break;
-    const found = [
-      ...(await eventsByIds(db, [...wantIds].slice(0, 500))),
-      ...(await byCoordinates(db, [...wantCoords].slice(0, 50))),
-    ];
+    const [byId, byAddress] = await Promise.all([
+      eventsByIds(db, [...wantIds].slice(0, 500)),
+      byCoordinates(db, [...wantCoords].slice(0, 50)),
+    ]);
+    const found = [...byId, ...byAddress];
     frontier = [];
     for (const e of found) {
       if (known.has(e.id)) continue;
@@ -77,12 +84,6 @@ export async function enrichPosts(
   const allIds = all.map((e) => e.id);
   const postIds = posts.map((e) => e.id);
   const zapsPerNote = opts.topZaps ?? 5;
-  const [stats, actions, zaps] = await Promise.all([
-    noteStats(db, allIds),
-    user ? noteActions(db, user, allIds) : Promise.resolve(new Map()),
-    zapsPerNote > 0 ? topZaps(db, postIds, zapsPerNote) : Promise.resolve(new Map()),
-  ]);
-
   const pubkeys = new Set<string>();
   const usersOf = new Map<string, string[]>();
   for (const e of all) {
@@ -90,16 +91,26 @@ export async function enrichPosts(
     usersOf.set(e.id, list);
     for (const p of list) pubkeys.add(p);
   }
-  for (const list of zaps.values())
-    for (const z of list) {
-      pubkeys.add(z.zap.sender);
-      pubkeys.add(z.zap.receiver);
-    }
-  pubkeys.delete('');
-  const profiles = await replaceableOf(db, [...pubkeys], 0);
   const links = new Set<string>();
   for (const e of all) for (const u of linkUrls(e)) links.add(u);
-  const previews: Map<string, LinkPreviewResource> = await cachedPreviews(req.store, [...links]);
+  // Independent lookups run together (PostgreSQL serves them on several connections).
+  const [stats, actions, zaps, profiles, previews] = await Promise.all([
+    noteStats(db, allIds),
+    user ? noteActions(db, user, allIds) : Promise.resolve(new Map<string, NoteActions>()),
+    zapsPerNote > 0
+      ? topZaps(db, postIds, zapsPerNote)
+      : Promise.resolve(new Map<string, TopZapRow[]>()),
+    replaceableOf(db, [...pubkeys], 0),
+    cachedPreviews(req.store, [...links]),
+  ]);
+  const zapUsers = new Set<string>();
+  for (const list of zaps.values())
+    for (const z of list)
+      for (const p of [z.zap.sender, z.zap.receiver]) if (p && !pubkeys.has(p)) zapUsers.add(p);
+  for (const p of zapUsers) pubkeys.add(p);
+  if (zapUsers.size > 0)
+    for (const [k, v] of await replaceableOf(db, [...zapUsers], 0)) profiles.set(k, v);
+  pubkeys.delete('');
 
   const out: Out = [];
   const sent = new Set<string>();
@@ -163,7 +174,7 @@ export async function enrichPosts(
   }
 
   if (opts.pageExtras !== false) {
-    out.push(...(await pageExtras(req, [...pubkeys], hints)));
+    out.push(...(await pageExtras(req, [...pubkeys], hints, profiles)));
   }
   return out;
 }
@@ -173,12 +184,15 @@ export async function pageExtras(
   req: CacheRequest,
   pubkeys: readonly string[],
   hints: Record<string, string> = {},
+  profiles?: Map<string, NostrEvent>,
 ): Promise<CacheEvent[]> {
   const out: CacheEvent[] = [];
-  if (pubkeys.length > 0)
-    out.push(resultEvent(ResultKind.UserScores, await userScores(req.store.db, pubkeys)));
+  const [scores, names] = await Promise.all([
+    pubkeys.length > 0 ? userScores(req.store.db, pubkeys) : Promise.resolve(undefined),
+    verifiedNames(req, pubkeys, profiles),
+  ]);
+  if (scores) out.push(resultEvent(ResultKind.UserScores, scores));
   if (Object.keys(hints).length > 0) out.push(resultEvent(ResultKind.RelayHints, hints));
-  const names = await verifiedNames(req, pubkeys);
   if (Object.keys(names).length > 0) out.push(resultEvent(ResultKind.VerifiedNames, names));
   return out;
 }
@@ -190,11 +204,12 @@ export async function pageExtras(
 async function verifiedNames(
   req: CacheRequest,
   pubkeys: readonly string[],
+  known?: Map<string, NostrEvent>,
 ): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   if (pubkeys.length === 0) return out;
   const host = new URL(req.baseUrl).hostname.toLowerCase();
-  const profiles = await replaceableOf(req.store.db, pubkeys, 0);
+  const profiles = known ?? (await replaceableOf(req.store.db, pubkeys, 0));
   for (const [pubkey, e] of profiles) {
     let nip05: unknown;
     try {

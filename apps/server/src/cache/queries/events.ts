@@ -60,12 +60,11 @@ export async function addressable(
 
 /** Addressable events by coordinates `kind:pubkey:d`. */
 export async function byCoordinates(db: Db, coords: readonly string[]): Promise<NostrEvent[]> {
-  const out: NostrEvent[] = [];
-  for (const c of new Set(coords)) {
-    const m = /^(\d+):([0-9a-f]{64}):(.*)$/.exec(c);
-    if (!m) continue;
-    const e = await addressable(db, m[2]!, Number(m[1]), m[3]!);
-    if (e) out.push(e);
-  }
-  return out;
+  const found = await Promise.all(
+    [...new Set(coords)].map((c) => {
+      const m = /^(\d+):([0-9a-f]{64}):(.*)$/.exec(c);
+      return m ? addressable(db, m[2]!, Number(m[1]), m[3]!) : Promise.resolve(undefined);
+    }),
+  );
+  return found.filter((e): e is NostrEvent => e !== undefined);
 }
