@@ -8,7 +8,7 @@ import {
 import { sql } from 'kysely';
 import { hex64 } from '../params.ts';
 import type { CacheRequest } from '../request.ts';
-import { netStats } from './explore.ts';
+import { netStatsOf } from '../net-stats.ts';
 
 /** Polls `compute` every `ms`, pushing when the answer changes; the first answer comes before EOSE. */
 async function poll(
@@ -47,7 +47,7 @@ export async function netStatsStream(
   push: (e: CacheEvent[]) => void,
 ): Promise<() => void> {
   return poll(req, push, 1000, async () =>
-    resultEvent(ResultKind.NetStats, (await netStats(req)) as never),
+    resultEvent(ResultKind.NetStats, await netStatsOf(req.ctx)),
   );
 }
 
