@@ -9,6 +9,10 @@ interface Compiled {
   /** FROM ... WHERE ... selecting events as `e`. */
   from: string;
   params: unknown[];
+  /** Column to sort by: the tag index's copy when the query is driven by a tag. */
+  orderBy: 't.created_at' | 'e.created_at';
+  /** One event can match several values of the first tag list: needs DISTINCT. */
+  distinct: boolean;
 }
 
 const SINGLE_LETTER = /^[A-Za-z]$/;
@@ -65,7 +69,12 @@ export function compileFilter(filter: Filter): Compiled | undefined {
     );
     params.push(cond.name, ...cond.values);
   }
-  return { from: `${from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`, params };
+  return {
+    from: `${from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
+    params,
+    orderBy: tagConds.length > 0 ? 't.created_at' : 'e.created_at',
+    distinct: (tagConds[0]?.values.length ?? 0) > 1,
+  };
 }
 
 function clampLimit(filter: Filter, maxLimit: number): number {
@@ -86,9 +95,13 @@ export async function queryEvents(
     if (limit === 0) continue;
     const c = compileFilter(filter);
     if (!c) continue;
-    const distinct = c.from.startsWith('event_tags') ? 'DISTINCT ' : '';
+    // DISTINCT needs the sort key in the select list (PostgreSQL).
+    const select = c.distinct
+      ? `DISTINCT e.id, e.pubkey, e.created_at, e.kind, e.tags, e.content, e.sig`
+      : `e.id, e.pubkey, e.created_at, e.kind, e.tags, e.content, e.sig`;
+    const order = c.distinct ? 'e.created_at' : c.orderBy;
     const rows = await exec.all<Parameters<typeof rowToEvent>[0]>(
-      `SELECT ${distinct}e.id, e.pubkey, e.created_at, e.kind, e.tags, e.content, e.sig FROM ${c.from} ORDER BY e.created_at DESC, e.id LIMIT ?`,
+      `SELECT ${select} FROM ${c.from} ORDER BY ${order} DESC LIMIT ?`,
       [...c.params, limit],
     );
     for (const r of rows) if (!byId.has(r.id)) byId.set(r.id, rowToEvent(r));

@@ -9,7 +9,7 @@ import { countEvents, DEFAULT_MAX_LIMIT, queryEvents } from './event-query.ts';
 import { migrateToLatest } from './migrations.ts';
 import { openPostgres } from './postgres-backend.ts';
 import type { Database } from './schema.ts';
-import { chunks, placeholders, type SqlBackend } from './sql.ts';
+import { chunks, placeholders, type SqlBackend, type SqlExec } from './sql.ts';
 import { openSqlite } from './sqlite-backend.ts';
 import type { Store, StoreDialect } from './store.ts';
 
@@ -62,16 +62,20 @@ export async function openStore(config: StoreConfig): Promise<Store> {
     }
   });
 
+  // Relay reads skip the connection lock (SQLite reads are synchronous and never interleave
+  // with a statement; at worst they see rows of a commit in flight).
+  const reader: SqlExec = { dialect, all: sql.peek, run: sql.run };
   const store: Store = {
     dialect,
     db,
     ingest: (events, opts) => queue.submit(events, opts),
-    queryEvents: (filters, opts) => queryEvents(sql, filters, opts?.maxLimit ?? DEFAULT_MAX_LIMIT),
-    countEvents: (filters) => countEvents(sql, filters),
+    queryEvents: (filters, opts) =>
+      queryEvents(reader, filters, opts?.maxLimit ?? DEFAULT_MAX_LIMIT),
+    countEvents: (filters) => countEvents(reader, filters),
     async getEvents(ids) {
       const out: NostrEvent[] = [];
       for (const part of chunks(ids)) {
-        const rows = await sql.all<Parameters<typeof rowToEvent>[0]>(
+        const rows = await sql.peek<Parameters<typeof rowToEvent>[0]>(
           `SELECT id, pubkey, created_at, kind, tags, content, sig FROM events WHERE id IN ${placeholders(part.length)}`,
           part,
         );
