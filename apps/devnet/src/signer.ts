@@ -1,3 +1,5 @@
+import { schnorr } from '@noble/curves/secp256k1.js';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { initNostrWasm, type Nostr } from 'nostr-wasm';
 import type { NostrEvent } from '@swell/nostr';
 
@@ -26,7 +28,15 @@ export class DeterministicSigner {
 
   static async create(): Promise<DeterministicSigner> {
     wasm ??= initNostrWasm();
-    return new DeterministicSigner(await wasm);
+    const signer = new DeterministicSigner(await wasm);
+    // nostr-wasm keeps its entropy buffer as it is when `ent` is passed: make sure it holds the
+    // zero aux of BIP-340's deterministic signing (noble computes the reference signature).
+    const probeKey = new Uint8Array(32).fill(7);
+    const probe = signer.sign({ kind: 1, created_at: 0, tags: [], content: 'probe' }, probeKey);
+    const expected = bytesToHex(schnorr.sign(hexToBytes(probe.id), probeKey, ZERO_AUX));
+    if (probe.sig !== expected)
+      throw new Error('deterministic signing is unavailable (nostr-wasm entropy not zero)');
+    return signer;
   }
 
   /** Whether the event's id and BIP-340 signature are valid. */
