@@ -110,6 +110,8 @@ export const en = {
       sleeping: 'sleeping',
       failed: 'failed',
       idle: 'idle',
+      suspended: 'suspended',
+      removed: 'removed',
     },
   },
   feed: {

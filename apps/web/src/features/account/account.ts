@@ -14,6 +14,7 @@ import {
 } from '@swell/client';
 import { swell } from '@/data/client.ts';
 import { session } from '@/data/session.ts';
+import { connectRelays } from '@/features/network/relays.ts';
 import { setThemePreferenceStore } from '@/theme/theme-store.ts';
 import { isThemeName } from '@/theme/themes.ts';
 
@@ -45,6 +46,7 @@ function apply(state: LoginState): void {
     resolved: true,
   });
   bindThemeToRecord(state.pubkey);
+  void connectRelays(state.pubkey);
 }
 
 let started: Promise<void> | null = null;
