@@ -34,6 +34,7 @@ export function registerLnurlRoutes(
   verify: (e: NostrEvent) => boolean,
 ): void {
   app.get<{ Params: { name: string } }>('/.well-known/lnurlp/:name', async (req, reply) => {
+    reply.header('access-control-allow-origin', '*'); // web wallets call LNURL services directly
     const name = req.params.name.toLowerCase();
     if (!NAME.test(name)) return reply.code(404).send(lnurlError('unknown name'));
     const identifier = `${name}@${req.host}`;
@@ -56,6 +57,7 @@ export function registerLnurlRoutes(
     Params: { name: string };
     Querystring: { amount?: string; nostr?: string; comment?: string };
   }>('/devnet/lnurlp/:name/callback', async (req, reply) => {
+    reply.header('access-control-allow-origin', '*');
     const name = req.params.name.toLowerCase();
     if (!NAME.test(name)) return reply.code(404).send(lnurlError('unknown name'));
     const amount = Number(req.query.amount);
@@ -96,6 +98,7 @@ export function registerLnurlRoutes(
   });
 
   app.get<{ Params: { hash: string } }>('/devnet/invoices/:hash', async (req, reply) => {
+    reply.header('access-control-allow-origin', '*');
     const invoice = ledger.get(req.params.hash.toLowerCase());
     if (!invoice) return reply.code(404).send(lnurlError('Not found'));
     return verifyView(invoice);

@@ -67,6 +67,7 @@ describe('devnet zap loop: LNURL invoice, development payment, receipt in the ca
   const lnurl = async () => {
     const res = await fetch(`${server.url}/.well-known/lnurlp/alice`);
     expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
     return parseLnurlPayParams(await res.json());
   };
 
