@@ -1,8 +1,9 @@
-import type { NostrEvent } from '@swell/nostr';
+import { isEphemeral, isRegular, type NostrEvent } from '@swell/nostr';
 import type { IngestOptions, IngestResult } from '../store/store.ts';
 import { chunks, placeholders, type SqlBackend } from '../store/sql.ts';
 import { DEFAULT_MAX_FUTURE_SECONDS, precheck, verificationFailure } from './precheck.ts';
-import { processEvent } from './process-event.ts';
+import { processEvent, type EventOutcome } from './process-event.ts';
+import { insertEvents, updateTimeJoined } from './storage-writes.ts';
 import type { VerifyPool } from './verify-pool.ts';
 
 export interface IngestJob {
@@ -113,8 +114,22 @@ export async function commitBatch(
   const committed: NostrEvent[] = [];
   if (toStore.length > 0) {
     const outcomes = await sql.transaction(async (tx) => {
-      const out = [];
-      for (const c of toStore) out.push(await processEvent({ tx, now: c.now }, c.event));
+      // Regular events go in with a few multi-row statements; derivation follows per event.
+      const now = toStore[0]!.now;
+      const regular = toStore.filter((c) => isRegular(c.event.kind)).map((c) => c.event);
+      const inserted = await insertEvents({ tx, now }, regular);
+      const out: EventOutcome[] = [];
+      for (const c of toStore) {
+        const pre = isRegular(c.event.kind) ? inserted.has(c.event.id) : undefined;
+        out.push(await processEvent({ tx, now: c.now }, c.event, pre));
+      }
+      const stored = toStore.filter(
+        (c, k) => out[k]!.status === 'accepted' && !isEphemeral(c.event.kind),
+      );
+      await updateTimeJoined(
+        { tx, now },
+        stored.map((c) => c.event),
+      );
       return out;
     });
     toStore.forEach((c, k) => {

@@ -24,7 +24,12 @@ const STATS_KINDS = new Set([1, 20, 21, 22, 30023, 9802]);
  * Stores one verified event inside the batch transaction and updates every derived table.
  * Replaceable and addressable kinds keep only their newest version.
  */
-export async function processEvent(ctx: DeriveContext, e: NostrEvent): Promise<EventOutcome> {
+export async function processEvent(
+  ctx: DeriveContext,
+  e: NostrEvent,
+  /** For regular kinds: whether `insertEvents` already stored it in this transaction. */
+  preInserted?: boolean,
+): Promise<EventOutcome> {
   if (isEphemeral(e.kind)) return { status: 'accepted' };
 
   let previous: NostrEvent | undefined;
@@ -61,16 +66,9 @@ export async function processEvent(ctx: DeriveContext, e: NostrEvent): Promise<E
        ON CONFLICT (pubkey, kind, d_tag) DO UPDATE SET event_id = excluded.event_id, created_at = excluded.created_at`,
       [e.pubkey, e.kind, d, e.id, e.created_at],
     );
-  } else if (!(await insertEvent(ctx, e))) {
+  } else if (preInserted === false || (preInserted === undefined && !(await insertEvent(ctx, e)))) {
     return { status: 'duplicate', message: 'duplicate: already have this event' };
   }
-
-  await ctx.tx.run(
-    `INSERT INTO user_stats (pubkey, time_joined) VALUES (?, ?) ON CONFLICT (pubkey) DO UPDATE SET
-     time_joined = CASE WHEN user_stats.time_joined = 0 OR excluded.time_joined < user_stats.time_joined
-       THEN excluded.time_joined ELSE user_stats.time_joined END`,
-    [e.pubkey, e.created_at],
-  );
   if (STATS_KINDS.has(e.kind)) {
     await ctx.tx.run(
       'INSERT INTO event_stats (event_id, created_at, pubkey) VALUES (?, ?, ?) ON CONFLICT (event_id) DO UPDATE SET created_at = excluded.created_at, pubkey = excluded.pubkey',
