@@ -339,6 +339,42 @@ describe.each(['sqlite', 'postgres'] as const)('store on %s', (dialect) => {
       expect(b).toMatchObject({ follows_count: 1, reply_count: 1 });
     });
 
+    it('a deleted like is taken back: count, flag, score and notification', async () => {
+      const dave = testUser();
+      const like = dave.sign({
+        kind: 7,
+        content: '+',
+        tags: [
+          ['e', post.id],
+          ['p', alice.pubkey],
+        ],
+      });
+      await store.ingest([like]);
+      const stats = () =>
+        store.db
+          .selectFrom('event_stats')
+          .select(['likes', 'score'])
+          .where('event_id', '=', post.id)
+          .executeTakeFirstOrThrow();
+      const before = await stats();
+      expect(Number(before.likes)).toBe(2);
+      await store.ingest([dave.sign({ kind: 5, tags: [['e', like.id]] })]);
+      const after = await stats();
+      expect([Number(after.likes), Number(after.score)]).toEqual([1, Number(before.score) - 1]);
+      const notes = await store.db
+        .selectFrom('notifications')
+        .select('id')
+        .where('source_event_id', '=', like.id)
+        .execute();
+      expect(notes).toEqual([]);
+      const action = await store.db
+        .selectFrom('note_actions')
+        .select('liked')
+        .where('pubkey', '=', dave.pubkey)
+        .executeTakeFirstOrThrow();
+      expect(Number(action.liked)).toBe(0);
+    });
+
     it('unfollowing updates the graph and notifies (type 2)', async () => {
       await store.ingest([bob.sign({ kind: 3, tags: [['p', carol.pubkey]] })]);
       const follows = await store.db

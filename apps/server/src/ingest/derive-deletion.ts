@@ -1,6 +1,7 @@
 import { isHex64, parseCoordinate, type NostrEvent } from '@swell/nostr';
 import { findEvent, type DeriveContext } from './derive-helpers.ts';
 import { removeEvent } from './storage-writes.ts';
+import { undoDerived } from './derive-undo.ts';
 
 /**
  * NIP-09 (kind 5): removes the author's own targets (e-tags by id, a-tags by coordinate up to
@@ -15,6 +16,7 @@ export async function deriveDeletion(ctx: DeriveContext, e: NostrEvent): Promise
       const target = await findEvent(ctx, value);
       if (target && target.pubkey !== e.pubkey) continue;
       if (target && target.kind !== 5) {
+        await undoDerived(ctx, target);
         await removeEvent(ctx, target.id);
         await ctx.tx.run('DELETE FROM replaceable_heads WHERE event_id = ?', [target.id]);
       }
