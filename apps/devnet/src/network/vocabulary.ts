@@ -204,10 +204,10 @@ export const TOPICS: Topic[] = [
     tags: ['photography', 'photostr', 'filmphotography', 'streetphotography', 'fotografía'],
     subjects: [
       'the golden hour',
-      'an old 50mm lens',
+      'the last tram',
       'fog over the harbour',
       'a rainy street',
-      'my film camera',
+      'a heron by the river',
     ],
     phrases: [
       'caught {s} on my way home',
@@ -228,7 +228,7 @@ export const TOPICS: Topic[] = [
       'pastel de nata',
     ],
     phrases: [
-      'day three of feeding my {s} starter',
+      'day three of feeding my sourdough starter, {s} next',
       'made {s} from scratch, kitchen is a mess, worth it',
       'hot take: {s} is better the next day',
       'found a place that takes sats for {s}',
@@ -241,8 +241,8 @@ export const TOPICS: Topic[] = [
       'an old jazz record',
       'a new synth patch',
       'the live set',
-      'my guitar',
-      'this album',
+      'a bossa nova tune',
+      'a cello suite',
     ],
     phrases: [
       'on repeat today: {s}',
