@@ -138,6 +138,9 @@ describe.each(BACKENDS)('on %s', (backend) => {
       });
       expect(mz.notes.map((n) => n.id)).toEqual([bobNote.id, carolNote.id]);
       expect(mz.range?.order_by).toBe('satszapped');
+      const received = await c.page('feed', { pubkey: bob.pubkey, notes: 'zaps' });
+      expect(received.zaps).toHaveLength(2);
+      expect(received.range?.order_by).toBe('created_at');
       const ez = await c.page('explore_zaps', {});
       expect(ez.zaps).toHaveLength(3);
     });

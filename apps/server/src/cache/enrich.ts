@@ -40,6 +40,10 @@ export async function enrichPosts(
 ): Promise<Out> {
   const db = req.store.db;
   const user = typeof req.payload.user_pubkey === 'string' ? req.payload.user_pubkey : undefined;
+  // Let other connections' work (and this request's time budget) run between the page query
+  // and its enrichment: SQLite answers synchronously.
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  if (req.signal.aborted) return [...posts];
 
   // Referenced events to depth 3.
   const referenced = new Map<string, NostrEvent>();

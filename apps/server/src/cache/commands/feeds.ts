@@ -16,6 +16,7 @@ import { eventsByIds, replaceableOf } from '../queries/events.ts';
 import { CacheError, type CacheRequest } from '../request.ts';
 import { searchPosts } from './search.ts';
 import { exploreMedia, exploreZaps } from './explore.ts';
+import { zapsReceived } from './reactions.ts';
 
 const NOTE_KINDS = [1, 6];
 
@@ -67,6 +68,9 @@ async function profileFeed(
         p,
       );
       break;
+    case 'zaps':
+      await zapsReceived(req, pubkey, p);
+      return;
     default:
       throw new CacheError('invalid notes');
   }

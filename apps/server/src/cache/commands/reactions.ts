@@ -117,6 +117,22 @@ export async function userZapsSent(req: CacheRequest): Promise<void> {
   await emitZaps(req, rows, 'created_at');
 }
 
+/** Zaps a user received (the profile's zaps tab: `feed {notes: "zaps"}`), newest first. */
+export async function zapsReceived(req: CacheRequest, receiver: string, p: Paging): Promise<void> {
+  const rows = await req.store.db
+    .selectFrom('zaps')
+    .select(ZAP_COLUMNS)
+    .where('receiver', '=', receiver)
+    .where('created_at', '<=', p.until)
+    .where('created_at', '>=', p.since)
+    .orderBy('created_at', 'desc')
+    .orderBy('receipt_id', 'desc')
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();
+  await emitZaps(req, rows, 'created_at');
+}
+
 /** `event_zaps_by_satszapped {event_id | pubkey+identifier, limit, until, offset}`: biggest first. */
 export async function eventZapsBySatszapped(req: CacheRequest): Promise<void> {
   const t = await target(req);
