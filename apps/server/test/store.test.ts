@@ -188,6 +188,20 @@ describe.each(['sqlite', 'postgres'] as const)('store on %s', (dialect) => {
     expect(kinds).toHaveLength(6);
   });
 
+  it('NIP-40: stores expiring events (imports keep history) but no longer serves expired ones', async () => {
+    const u = testUser();
+    const now = Math.floor(Date.now() / 1000);
+    const expired = u.sign({ kind: 1, content: 'gone', tags: [['expiration', String(now - 10)]] });
+    const lasting = u.sign({
+      kind: 1,
+      content: 'stays',
+      tags: [['expiration', String(now + 3600)]],
+    });
+    const results = await store.ingest([expired, lasting]);
+    expect(results.map((r) => r.status)).toEqual(['accepted', 'accepted']);
+    expect(await store.queryEvents([{ ids: [expired.id, lasting.id] }])).toEqual([lasting]);
+  });
+
   describe('derived tables of a small social graph', () => {
     const alice = testUser();
     const bob = testUser();

@@ -60,3 +60,13 @@ export function verificationFailure(event: NostrEvent): string {
   }
   return 'invalid: bad signature';
 }
+
+/** NIP-40: true when the event carries an expiration tag in the past. */
+export function isExpired(event: NostrEvent, now = Math.floor(Date.now() / 1000)): boolean {
+  for (const t of event.tags) {
+    if (t[0] !== 'expiration' || t[1] === undefined) continue;
+    const at = Number(t[1]);
+    if (Number.isFinite(at) && at <= now) return true;
+  }
+  return false;
+}

@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import type { ServerContext } from '../server.ts';
 import { checkAuthEvent, mayRead, newChallenge, PROTECTED_KINDS } from './auth.ts';
 import { checkFilter } from './filter-check.ts';
+import { isExpired } from '../ingest/precheck.ts';
 import { RateLimiter, type RelayLimits } from './limits.ts';
 
 interface Subscription {
@@ -227,7 +228,7 @@ export class RelayConnection {
 
   private onLive(e: NostrEvent): void {
     if (this.closed || this.subs.size === 0) return;
-    if (!mayRead(e, this.authed)) return;
+    if (!mayRead(e, this.authed) || isExpired(e)) return;
     for (const [subId, sub] of this.subs) {
       if (!matchFilters(sub.filters, e)) continue;
       if (sub.pending) sub.pending.push(e);

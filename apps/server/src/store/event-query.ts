@@ -1,5 +1,6 @@
 import type { Filter, NostrEvent } from '@swell/nostr';
 import { rowToEvent } from '../ingest/derive-helpers.ts';
+import { isExpired } from '../ingest/precheck.ts';
 import { placeholders, type SqlExec } from './sql.ts';
 
 /** Default (and largest) `limit` of one filter. */
@@ -104,7 +105,11 @@ export async function queryEvents(
       `SELECT ${select} FROM ${c.from} ORDER BY ${order} DESC LIMIT ?`,
       [...c.params, limit],
     );
-    for (const r of rows) if (!byId.has(r.id)) byId.set(r.id, rowToEvent(r));
+    for (const r of rows) {
+      if (byId.has(r.id)) continue;
+      const e = rowToEvent(r);
+      if (!isExpired(e)) byId.set(r.id, e); // NIP-40: expired events are no longer served
+    }
   }
   return [...byId.values()].sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? -1 : 1));
 }

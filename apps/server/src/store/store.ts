@@ -61,6 +61,7 @@ export interface Store {
   expireScores(now?: number): Promise<number>;
   /** Called after each committed batch with the newly stored (and ephemeral) events. */
   onCommitted(listener: (events: NostrEvent[]) => void): () => void;
+  /** Row counts for /health (on SQLite: rows ever inserted, which is instant). */
   counts(): Promise<StoreCounts>;
   /** Refreshes planner statistics (after bulk imports). */
   analyze(): Promise<void>;
