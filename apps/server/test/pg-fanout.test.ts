@@ -49,6 +49,13 @@ describe('two server instances on one PostgreSQL database', () => {
     await Promise.all(writer.publish([a.wsUrl('/relay')], small));
     await Promise.all(writer.publish([a.wsUrl('/relay')], big));
     await expect.poll(() => received.map((e) => e.id).sort()).toEqual([small.id, big.id].sort());
+    // A burst is packed into few notifications and still arrives whole.
+    const burst = Array.from({ length: 30 }, (_, i) =>
+      user.sign({ kind: 1, content: `burst ${i}` }),
+    );
+    await Promise.all(burst.flatMap((e) => writer.publish([a.wsUrl('/relay')], e)));
+    await expect.poll(() => received.length).toBe(32);
+    expect(new Set(received.map((e) => e.id)).size).toBe(32);
     // Stored once, readable from both.
     const fromB = await reader.querySync([b.wsUrl('/relay')], { ids: [small.id] });
     expect(fromB.map((e) => e.id)).toEqual([small.id]);

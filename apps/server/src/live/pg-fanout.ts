@@ -11,10 +11,10 @@ const MAX_INLINE = 7000;
 interface Message {
   /** Origin instance. */
   o: string;
-  /** The event itself, when small enough. */
-  e?: NostrEvent;
-  /** Or its id, to be read from the shared database. */
-  id?: string;
+  /** Events small enough to travel inline. */
+  e?: NostrEvent[];
+  /** Ids of the others, to be read from the shared database. */
+  ids?: string[];
 }
 
 export interface PgFanout {
@@ -50,13 +50,13 @@ export async function startPgFanout(
       return;
     }
     if (m.o === instance) return;
-    if (m.e) {
-      const checked = validateEvent(m.e);
-      if (checked.ok) bus.publish([checked.event]);
-    } else if (m.id) {
-      const events = await store.getEvents([m.id]);
-      bus.publish(events);
+    const inline: NostrEvent[] = [];
+    for (const raw of m.e ?? []) {
+      const checked = validateEvent(raw);
+      if (checked.ok) inline.push(checked.event);
     }
+    if (inline.length) bus.publish(inline);
+    if (m.ids?.length) bus.publish(await store.getEvents(m.ids));
   };
 
   const connect = async (): Promise<void> => {
@@ -83,16 +83,32 @@ export async function startPgFanout(
 
   return {
     announce(events) {
+      // Pack as many events as fit in one payload; large ones travel as ids.
+      const send = (m: Message) =>
+        notifier
+          .query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(m)])
+          .catch((err: unknown) => {
+            log.warn({ err: String(err) }, 'live fan-out: notify failed');
+          });
+      let batch: NostrEvent[] = [];
+      let ids: string[] = [];
+      let size = 64;
+      const flush = () => {
+        if (batch.length || ids.length) void send({ o: instance, e: batch, ids });
+        batch = [];
+        ids = [];
+        size = 64;
+      };
       for (const e of events) {
-        const inline = JSON.stringify({ o: instance, e } satisfies Message);
-        const payload =
-          Buffer.byteLength(inline) <= MAX_INLINE
-            ? inline
-            : JSON.stringify({ o: instance, id: e.id });
-        notifier.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]).catch((err: unknown) => {
-          log.warn({ err: String(err) }, 'live fan-out: notify failed');
-        });
+        const json = JSON.stringify(e);
+        const bytes = Buffer.byteLength(json);
+        const cost = bytes > MAX_INLINE / 2 ? 67 : bytes + 1;
+        if (size + cost > MAX_INLINE) flush();
+        if (bytes > MAX_INLINE / 2) ids.push(e.id);
+        else batch.push(e);
+        size += cost;
       }
+      flush();
     },
     async close() {
       closed = true;
