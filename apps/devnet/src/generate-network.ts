@@ -71,26 +71,31 @@ export async function generateNetwork(opts: NetworkOptions = {}): Promise<DemoNe
   let flushed = 0;
   const stage = async (build: () => void) => {
     build();
+    await b.pool.flush();
     if (opts.onEvents && b.events.length > flushed) {
       await opts.onEvents(b.events.slice(flushed));
       flushed = b.events.length;
     }
   };
   let noteTypes = new Map<string, ContentType>();
-  await stage(() => buildUsers(b, users));
-  await stage(() => buildFollows(b));
-  await stage(() => buildRelayLists(b));
-  await stage(() => buildModerationLists(b));
-  await stage(() => buildArticles(b));
-  await stage(() => (noteTypes = buildRootNotes(b, days)));
-  await stage(() => buildDeletions(b));
-  await stage(() => buildReplies(b));
-  await stage(() => buildLongThreads(b));
-  await stage(() => buildReactionsAndReposts(b));
-  await stage(() => buildZaps(b));
-  await stage(() => buildHighlights(b));
-  await stage(() => buildBookmarks(b));
-  await stage(() => buildMessages(b));
+  try {
+    await stage(() => buildUsers(b, users));
+    await stage(() => buildFollows(b));
+    await stage(() => buildRelayLists(b));
+    await stage(() => buildModerationLists(b));
+    await stage(() => buildArticles(b));
+    await stage(() => (noteTypes = buildRootNotes(b, days)));
+    await stage(() => buildDeletions(b));
+    await stage(() => buildReplies(b));
+    await stage(() => buildLongThreads(b));
+    await stage(() => buildReactionsAndReposts(b));
+    await stage(() => buildZaps(b));
+    await stage(() => buildHighlights(b));
+    await stage(() => buildBookmarks(b));
+    await stage(() => buildMessages(b));
+  } finally {
+    await b.pool.close();
+  }
   const events = b.events.sort(
     (x, y) => x.created_at - y.created_at || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0),
   );

@@ -39,6 +39,11 @@ export class DeterministicSigner {
     return signer;
   }
 
+  /** The x-only public key (hex) of a secret key. */
+  publicKey(secretKey: Uint8Array): string {
+    return bytesToHex(this.nostr.getPublicKey(secretKey));
+  }
+
   /** Whether the event's id and BIP-340 signature are valid. */
   verify(event: NostrEvent): boolean {
     try {

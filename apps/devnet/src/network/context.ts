@@ -1,5 +1,6 @@
 import type { NostrEvent } from '@swell/nostr';
 import { Rng } from '../rng.ts';
+import { SignPool } from '../sign-pool.ts';
 import type { DeterministicSigner, Template } from '../signer.ts';
 import type { Topic } from './vocabulary.ts';
 
@@ -51,6 +52,8 @@ export class NetworkBuilder {
   readonly hostname: string;
   readonly relayUrl: string;
   readonly signer: DeterministicSigner;
+  /** Signs published events in parallel at the end of each stage. */
+  readonly pool: SignPool;
   readonly events: NostrEvent[] = [];
   users: DemoUser[] = [];
   notes: NoteRef[] = [];
@@ -72,6 +75,7 @@ export class NetworkBuilder {
     this.hostname = url.hostname;
     this.relayUrl = `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}/relay`;
     this.signer = opts.signer;
+    this.pool = new SignPool(opts.signer);
   }
 
   /** A generator for one stage: stages do not disturb each other's sequences. */
@@ -79,9 +83,10 @@ export class NetworkBuilder {
     return Rng.derive(this.seed, label);
   }
 
+  /** Adds an event; its signature is filled in by `pool.flush()` at the end of the stage. */
   publish(template: Template, secretKey: Uint8Array): NostrEvent {
     if (template.created_at > this.now) template.created_at = this.now;
-    const event = this.signer.sign(template, secretKey);
+    const event = this.pool.draft(template, secretKey);
     this.events.push(event);
     return event;
   }

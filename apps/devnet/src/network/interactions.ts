@@ -60,6 +60,7 @@ export function buildReactionsAndReposts(b: NetworkBuilder): void {
 }
 
 function repost(b: NetworkBuilder, rng: Rng, note: NoteRef, key: Uint8Array): void {
+  b.pool.signNow(note.event); // the repost carries the signed original
   b.publish(
     {
       kind: 6,
