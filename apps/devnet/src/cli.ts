@@ -6,12 +6,15 @@ import { DEFAULT_BASE_URL, DEFAULT_NOW, generateNetwork } from './generate-netwo
 const USAGE = `usage: npm run demo -- [--users 300] [--days 30] [--seed swell] [--now ${DEFAULT_NOW}] [--base-url ${DEFAULT_BASE_URL}] [--out FILE.jsonl]
 Writes the demo network as JSONL (one event a line) to FILE, or to stdout without --out.`;
 
+const KNOWN = ['users', 'days', 'seed', 'now', 'base-url', 'out'];
+
 function parseArgs(argv: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const m = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
     if (!m) throw new Error(`unexpected argument: ${arg}`);
+    if (!KNOWN.includes(m[1]!)) throw new Error(`unknown option --${m[1]}`);
     const value = m[2] ?? argv[++i];
     if (value === undefined) throw new Error(`--${m[1]} needs a value`);
     out[m[1]!] = value;
@@ -27,12 +30,16 @@ function numberArg(args: Record<string, string>, name: string): number | undefin
 }
 
 async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.error(USAGE);
+    process.exit(0);
+  }
   let args: Record<string, string>;
   try {
-    args = parseArgs(process.argv.slice(2));
-    if ('help' in args) throw new Error('help');
+    args = parseArgs(argv);
   } catch (err) {
-    if ((err as Error).message !== 'help') console.error((err as Error).message);
+    console.error((err as Error).message);
     console.error(USAGE);
     process.exit(2);
   }

@@ -50,6 +50,13 @@ describe('npm run demo (cli.ts)', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/--users needs a value/);
     expect(r.stderr).toMatch(/usage: npm run demo/);
+    const unknown = spawnSync(
+      process.execPath,
+      [new URL('../src/cli.ts', import.meta.url).pathname, '--userz', '5'],
+      { encoding: 'utf8' },
+    );
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown option --userz/);
   });
 });
 
