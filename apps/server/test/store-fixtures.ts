@@ -24,7 +24,8 @@ export function zapInvoices(): Array<{ invoice: string; receipt_id: string; amou
   const doc = JSON.parse(readFileSync(new URL('bolt11-invoices.json', vectors), 'utf8')) as {
     real_zap_invoices: Array<{ invoice: string; receipt_id: string; amount_msat: number }>;
   };
-  return doc.real_zap_invoices;
+  // Amounts are strings in the file (msat values can exceed 2^53 in general).
+  return doc.real_zap_invoices.map((z) => ({ ...z, amount_msat: Number(z.amount_msat) }));
 }
 
 export const vectorsDir = vectors;

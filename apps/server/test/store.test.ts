@@ -389,6 +389,118 @@ describe.each(['sqlite', 'postgres'] as const)('store on %s', (dialect) => {
       expect(Number(action.liked)).toBe(0);
     });
 
+    it('zaps and actions on a quoting post notify the quoted author (201, 202) and mentioned users (101)', async () => {
+      const quote = carol.sign({ kind: 1, content: 'see this', tags: [['q', post.id]] });
+      const wallet = testUser();
+      const invoice = zapInvoices()[0]!;
+      const request = bob.sign({
+        kind: 9734,
+        content: 'great',
+        tags: [
+          ['p', alice.pubkey],
+          ['e', post.id],
+          ['relays', 'ws://x'],
+        ],
+      });
+      const receipt = wallet.sign({
+        kind: 9735,
+        tags: [
+          ['p', alice.pubkey],
+          ['e', post.id],
+          ['P', bob.pubkey],
+          ['bolt11', invoice.invoice],
+          ['description', JSON.stringify(request)],
+        ],
+      });
+      const zapQuote = wallet.sign({
+        kind: 9735,
+        tags: [
+          ['p', carol.pubkey],
+          ['e', quote.id],
+          ['P', bob.pubkey],
+          ['bolt11', invoice.invoice],
+          ['description', JSON.stringify(request)],
+        ],
+      });
+      const likeQuote = bob.sign({
+        kind: 7,
+        content: '+',
+        tags: [
+          ['e', quote.id],
+          ['p', carol.pubkey],
+        ],
+      });
+      const results = await store.ingest([quote, receipt, zapQuote, likeQuote]);
+      expect(results.map((r) => r.status)).toEqual([
+        'accepted',
+        'accepted',
+        'accepted',
+        'accepted',
+      ]);
+      const sats = Math.floor(invoice.amount_msat / 1000);
+      const rows = await store.db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('source_event_id', 'in', [receipt.id, zapQuote.id, likeQuote.id])
+        .execute();
+      const got = rows.map((r) => [
+        r.pubkey === alice.pubkey ? 'alice' : r.pubkey === carol.pubkey ? 'carol' : '?',
+        Number(r.type),
+        JSON.parse(r.data) as object,
+      ]);
+      expect(got).toEqual(
+        expect.arrayContaining([
+          [
+            'alice',
+            3,
+            { your_post: post.id, who_zapped_it: bob.pubkey, satszapped: sats, message: 'great' },
+          ],
+          [
+            'carol',
+            101,
+            {
+              post_you_were_mentioned_in: post.id,
+              who_zapped_it: bob.pubkey,
+              satszapped: sats,
+              message: 'great',
+            },
+          ],
+          ['carol', 3, expect.objectContaining({ your_post: quote.id, satszapped: sats })],
+          [
+            'alice',
+            201,
+            expect.objectContaining({
+              post_your_post_was_mentioned_in: quote.id,
+              your_post: post.id,
+              who_zapped_it: bob.pubkey,
+            }),
+          ],
+          [
+            'alice',
+            202,
+            {
+              post_your_post_was_mentioned_in: quote.id,
+              your_post: post.id,
+              who_liked_it: bob.pubkey,
+            },
+          ],
+        ]),
+      );
+      const zap = await store.db
+        .selectFrom('zaps')
+        .selectAll()
+        .where('receipt_id', '=', receipt.id)
+        .executeTakeFirstOrThrow();
+      expect(zap).toMatchObject({
+        sender: bob.pubkey,
+        receiver: alice.pubkey,
+        event_id: post.id,
+        amount_msats: invoice.amount_msat,
+        amount_sats: sats,
+        message: 'great',
+      });
+    });
+
     it('unfollowing updates the graph and notifies (type 2)', async () => {
       await store.ingest([bob.sign({ kind: 3, tags: [['p', carol.pubkey]] })]);
       const follows = await store.db
