@@ -1,5 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { getDecodedToken } from '@cashu/cashu-ts';
 import { decode } from 'light-bolt11-decoder';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setNostrWasm, verifyEvent } from 'nostr-tools/wasm';
@@ -62,6 +63,11 @@ describe('the default demo network', () => {
     expect(has(/youtube\.com|youtu\.be/) && has(/open\.spotify\.com/)).toBe(true);
     expect(has(/\blnbc\d+[munp]1[02-9ac-hj-np-z]+/)).toBe(true);
     expect(has(/\bcashuA[A-Za-z0-9_-]+/)).toBe(true);
+    const token = notes.map((c) => /\bcashuA[A-Za-z0-9_-]+/.exec(c)?.[0]).find(Boolean)!;
+    const decoded = getDecodedToken(token, ['009a1f293253e41e']);
+    expect(decoded.mint).toBe('http://127.0.0.1:8080/devnet/mint');
+    const sats = decoded.proofs.reduce((s, p) => s + Number(p.amount), 0);
+    expect(notes.find((c) => c.includes(token))).toContain(`${sats} sats of ecash`);
     expect(has(/bitcoin:bc1[02-9ac-hj-np-z]+\?amount=[\d.]+&lightning=lnbc/)).toBe(true);
     expect(has(/#(ビットコイン|биткоин|café|読書|música|fotografía)/u)).toBe(true);
     expect(has(/nostr:npub1/) && has(/nostr:nprofile1/) && has(/nostr:note1/)).toBe(true);
