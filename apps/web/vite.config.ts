@@ -2,6 +2,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
+// The workspace packages have no module-level side effects: unused exports and whole unused
+// modules (crypto for guests, for instance) are dropped from the bundles.
+const pureModules = /[\\/]packages[\\/](nostr|client|cache-protocol|wallet)[\\/]src[\\/]/;
+
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -10,6 +14,11 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    rollupOptions: {
+      treeshake: {
+        moduleSideEffects: (id: string) => !pureModules.test(id),
+      },
+    },
   },
   server: {
     proxy: {

@@ -10,3 +10,6 @@ createRoot(document.getElementById('root')!).render(
     <RouterProvider router={router} />
   </StrictMode>,
 );
+
+// Open the cache connection while the first screen loads.
+void import('@/data/connection.ts').then((m) => m.cache());

@@ -36,7 +36,16 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteError,
         children: [
           { index: true, loader: () => redirect('/home') },
-          { path: 'home', handle: { sidebar: true }, lazy: () => import('@/screens/home.tsx') },
+          {
+            path: 'home',
+            handle: { sidebar: true },
+            // Starts the feed while the screen's code loads.
+            loader: () => {
+              void import('@/features/home/home-instance.ts').then((m) => m.homeFeedFor());
+              return null;
+            },
+            lazy: () => import('@/screens/home.tsx'),
+          },
           { path: 'reads/:topic?', ...placeholder('nav.reads') },
           { path: 'thread/:id', lazy: () => import('@/screens/thread.tsx') },
           { path: 'e/:id', lazy: () => import('@/screens/thread.tsx') },

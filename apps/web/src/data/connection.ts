@@ -1,27 +1,60 @@
 import {
+  ActivityTracker,
+  CacheApi,
+  CacheConnection,
+  cacheServerUrl,
   defaultCacheUrl as clientDefaultCacheUrl,
   readAppSettings,
   writeAppSettings,
-  type CacheApi,
-  type CacheConnection,
 } from '@swell/client';
 import type { CacheCommand, CachePayloads, FeedPage } from '@swell/cache-protocol';
-import { swell } from '@/data/client.ts';
 import { ingestPage } from '@/data/entity-store.ts';
+
+/**
+ * The app's cache connection, typed API and activity tracker (5 idle minutes -> sleep). Only
+ * what reading needs lives here, so the first load stays small; keys, signers and the relay
+ * pool load with the features that use them (data/keys.ts, data/relays.ts).
+ */
+interface Core {
+  cache: CacheConnection;
+  api: CacheApi;
+  activity: ActivityTracker;
+}
+
+let core: Core | null = null;
 
 /** The default cache endpoint: this origin's `/v1`. */
 export function defaultCacheUrl(): string {
   return clientDefaultCacheUrl(location.origin);
 }
 
+function getCore(): Core {
+  if (!core) {
+    const cache = new CacheConnection({
+      url: cacheServerUrl(localStorage, defaultCacheUrl()),
+      noBinary: readAppSettings(localStorage).noBinary,
+    });
+    const activity = new ActivityTracker({ target: window });
+    activity.add(cache);
+    activity.start();
+    cache.connect();
+    core = { cache, api: new CacheApi(cache), activity };
+  }
+  return core;
+}
+
 /** The app's one cache connection. */
 export function cache(): CacheConnection {
-  return swell().cache;
+  return getCore().cache;
 }
 
 /** Typed cache commands on the app's connection. */
 export function api(): CacheApi {
-  return swell().api;
+  return getCore().api;
+}
+
+export function activity(): ActivityTracker {
+  return getCore().activity;
 }
 
 /** The stored `cacheServer` override, or null when the default is used. */

@@ -1,5 +1,5 @@
 import type { UserRecord } from '@swell/client';
-import { swell } from '@/data/client.ts';
+import { records } from '@/data/records.ts';
 import { session } from '@/data/session.ts';
 
 /** Reads a field of the per-user local record (spec section 3); guests have their own record. */
@@ -7,7 +7,7 @@ export function readPreference<K extends keyof UserRecord>(
   key: K,
   pubkey = session.get().pubkey,
 ): UserRecord[K] {
-  return swell().records.get(pubkey)[key];
+  return records().get(pubkey)[key];
 }
 
 export function writePreference<K extends keyof UserRecord>(
@@ -15,5 +15,5 @@ export function writePreference<K extends keyof UserRecord>(
   value: UserRecord[K],
   pubkey = session.get().pubkey,
 ): void {
-  swell().records.update(pubkey, { [key]: value } as Partial<UserRecord>);
+  records().update(pubkey, { [key]: value } as Partial<UserRecord>);
 }

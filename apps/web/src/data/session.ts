@@ -1,4 +1,5 @@
 import { createStore, useStore } from '@/lib/external-store.ts';
+import { readLocal } from '@/lib/storage.ts';
 
 /** Who is using the app: a public key when signed in (or read-only), null for guests. */
 export interface Session {
@@ -12,11 +13,14 @@ export interface Session {
   resolved: boolean;
 }
 
+const storedPubkey = readLocal('pubkey');
+
+/** Starts with the stored public key (first step of the login order) so screens load for it. */
 export const session = createStore<Session>({
-  pubkey: null,
+  pubkey: storedPubkey && /^[0-9a-f]{64}$/.test(storedPubkey) ? storedPubkey : null,
   canSign: false,
   needsPin: false,
-  source: 'none',
+  source: storedPubkey ? 'stored-pubkey' : 'none',
   resolved: false,
 });
 

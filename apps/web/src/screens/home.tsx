@@ -3,22 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Screen } from '@/components/screen.tsx';
 import { useSession } from '@/data/session.ts';
 import { FeedView } from '@/features/feed/feed-view.tsx';
-import { HomeFeed } from '@/features/home/home-feed.ts';
+import { homeFeedFor } from '@/features/home/home-instance.ts';
 import { NewNotesPill } from '@/features/home/new-notes-pill.tsx';
 import { useStore } from '@/lib/external-store.ts';
-
-/** Kept across navigation so going back to Home keeps the list. */
-let kept: { pubkey: string | null; feed: HomeFeed } | null = null;
-
-function homeFeedFor(pubkey: string | null): HomeFeed {
-  if (kept?.pubkey !== pubkey) {
-    kept?.feed.dispose();
-    const feed = new HomeFeed(pubkey);
-    void feed.start();
-    kept = { pubkey, feed };
-  }
-  return kept.feed;
-}
 
 export function Component() {
   const { t } = useTranslation();

@@ -1,5 +1,7 @@
+import { records } from '@/data/records.ts';
+import { session } from '@/data/session.ts';
 import { createStore, useStore } from '@/lib/external-store.ts';
-import { readLocal, writeLocal } from '@/lib/storage.ts';
+import { writeLocal } from '@/lib/storage.ts';
 import { defaultTheme, isThemeName, themeByName, type ThemeName } from '@/theme/themes.ts';
 
 /** Key read by public/theme-init.js before the app loads: always the active theme. */
@@ -7,22 +9,6 @@ export const activeThemeKey = 'swell.theme';
 
 const initial = document.documentElement.getAttribute('data-theme');
 const store = createStore<ThemeName>(isThemeName(initial) ? initial : defaultTheme);
-
-/** Where a user's choice is kept; replaced by the per-user record once signed in. */
-export interface ThemePreferenceStore {
-  load(): ThemeName | undefined;
-  save(theme: ThemeName): void;
-}
-
-const guestPreference: ThemePreferenceStore = {
-  load: () => {
-    const v = readLocal('swell.guestTheme');
-    return isThemeName(v) ? v : undefined;
-  },
-  save: (theme) => writeLocal('swell.guestTheme', theme),
-};
-
-let preference: ThemePreferenceStore = guestPreference;
 
 function apply(theme: ThemeName): void {
   const root = document.documentElement;
@@ -32,17 +18,26 @@ function apply(theme: ThemeName): void {
   store.set(theme);
 }
 
+/** The theme stored for a user (per-user local record; guests have their own record). */
+export function storedTheme(pubkey: string | null): ThemeName {
+  const theme = records().get(pubkey).theme;
+  return isThemeName(theme) ? theme : defaultTheme;
+}
+
 /** Chooses a theme and stores it for the current user (or the guest). */
 export function setTheme(theme: ThemeName): void {
-  preference.save(theme);
+  records().update(session.get().pubkey, { theme });
   apply(theme);
 }
 
-/** Switches where the choice is stored (sign-in / sign-out) and applies that user's theme. */
-export function setThemePreferenceStore(next: ThemePreferenceStore | null): void {
-  preference = next ?? guestPreference;
-  apply(preference.load() ?? defaultTheme);
-}
+// Signing in or out switches to that user's theme.
+let lastPubkey: string | null | undefined;
+session.subscribe(() => {
+  const { pubkey } = session.get();
+  if (pubkey === lastPubkey) return;
+  lastPubkey = pubkey;
+  apply(storedTheme(pubkey));
+});
 
 export function useTheme(): ThemeName {
   return useStore(store);

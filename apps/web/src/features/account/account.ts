@@ -12,28 +12,15 @@ import {
   type LoginState,
   type Signer,
 } from '@swell/client';
-import { swell } from '@/data/client.ts';
+import { keys } from '@/data/keys.ts';
 import { session } from '@/data/session.ts';
 import { connectRelays } from '@/features/network/relays.ts';
-import { setThemePreferenceStore } from '@/theme/theme-store.ts';
-import { isThemeName } from '@/theme/themes.ts';
 
 let signer: Signer | null = null;
 
 /** Who signs for the user right now (null for guests and locked keys). */
 export function currentSigner(): Signer | null {
   return signer;
-}
-
-function bindThemeToRecord(pubkey: string | null): void {
-  const records = swell().records;
-  setThemePreferenceStore({
-    load: () => {
-      const theme = records.get(pubkey).theme;
-      return isThemeName(theme) ? theme : undefined;
-    },
-    save: (theme) => records.update(pubkey, { theme }),
-  });
 }
 
 function apply(state: LoginState): void {
@@ -45,7 +32,6 @@ function apply(state: LoginState): void {
     source: state.source,
     resolved: true,
   });
-  bindThemeToRecord(state.pubkey);
   void connectRelays(state.pubkey);
 }
 
@@ -54,10 +40,9 @@ let started: Promise<void> | null = null;
 /** The login sequence of spec section 4, run once per page. */
 export function startLogin(): Promise<void> {
   started ??= resolveLogin({
-    keyStore: swell().keys,
+    keyStore: keys(),
     onStoredPubkey: (pubkey) => {
       if (pubkey) session.set({ ...session.get(), pubkey, source: 'stored-pubkey' });
-      bindThemeToRecord(pubkey);
     },
   }).then(apply, (e: unknown) => {
     console.warn('login failed', e);
@@ -93,11 +78,11 @@ export function checkNsec(nsec: string): void {
 /** Signs in with a pasted nsec; with a PIN (validated: >= 4 characters, both equal) it is stored encrypted. */
 export async function signInWithNsec(nsec: string, pin?: string, pinAgain?: string): Promise<void> {
   if (pin !== undefined) validatePin(pin, pinAgain);
-  apply(await loginWithNsec(swell().keys, nsec.trim(), pin));
+  apply(await loginWithNsec(keys(), nsec.trim(), pin));
 }
 
 export async function unlock(pin: string): Promise<void> {
-  apply(await unlockWithPin(swell().keys, pin));
+  apply(await unlockWithPin(keys(), pin));
 }
 
 /** Signs in with the NIP-07 extension (4 tries 250 ms apart). */
@@ -106,17 +91,17 @@ export async function signInWithExtension(): Promise<void> {
   if (!ext) throw new ClientError('no_nostr_extension');
   const s = new ExtensionSigner(ext);
   const pubkey = await s.getPublicKey();
-  swell().keys.setStoredPubkey(pubkey);
+  keys().setStoredPubkey(pubkey);
   apply({ pubkey, signer: s, needsPin: false, source: 'extension' });
 }
 
 /** Forgot PIN: the protected key is removed; the user signs in again. */
 export function forgetPin(): void {
-  swell().keys.forgetPin();
+  keys().forgetPin();
   apply({ pubkey: null, signer: null, needsPin: false, source: 'none' });
 }
 
 export function signOut(): void {
-  logout(swell().keys, signer);
+  logout(keys(), signer);
   apply({ pubkey: null, signer: null, needsPin: false, source: 'none' });
 }

@@ -1,6 +1,7 @@
 import { nextPage, type FeedPage, type FeedRange, type SignedEvent } from '@swell/cache-protocol';
 import { getEntities } from '@/data/entity-store.ts';
 import { createStore, type ExternalStore } from '@/lib/external-store.ts';
+import { markFirstContent } from '@/lib/first-content.ts';
 
 /** Loads one page: `until`/`offset` are absent for the first page. */
 export type PageLoader = (
@@ -90,6 +91,7 @@ export class PagedList {
         done: !page.range || page.range.elements.length === 0 || !page.range.since,
         ...(first ? { firstRange: page.range } : {}),
       });
+      if (fresh.length) markFirstContent();
     } catch (e) {
       if (signal.aborted) return;
       this.state.set({ ...this.state.get(), loading: false, error: String(e) });

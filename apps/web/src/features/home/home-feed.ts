@@ -41,21 +41,44 @@ export class HomeFeed {
     return this.pubkey ? { user_pubkey: this.pubkey } : {};
   }
 
-  /** Loads the feed list (the user's subsettings, else the server defaults) and the first page. */
+  /** Only enabled feeds; feeds of "your follows" need a user, so guests get the others. */
+  private usable(feeds: FeedDefinition[]): FeedDefinition[] {
+    return feeds.filter(
+      (f) =>
+        f.enabled !== false &&
+        typeof f.spec === 'string' &&
+        (this.pubkey !== null || parseFeedSpec(f.spec)?.id !== 'latest'),
+    );
+  }
+
+  private show(feeds: FeedDefinition[]): void {
+    const stored = readPreference('selectedHomeFeed', this.pubkey);
+    const current = this.state.get().selected;
+    const selected =
+      feeds.find((f) => f.spec === current)?.spec ??
+      feeds.find((f) => f.spec === stored)?.spec ??
+      feeds[0]?.spec ??
+      null;
+    this.state.set({ ...this.state.get(), feeds, error: null });
+    if (selected && selected !== current) this.select(selected);
+  }
+
+  /**
+   * Loads the feed list (the user's own, else the server defaults) and the first page. A list
+   * kept from the last visit (per-user record `homeFeeds`) is used at once and refreshed.
+   */
   async start(): Promise<void> {
+    const kept = readPreference('homeFeeds', this.pubkey);
+    if (Array.isArray(kept) && kept.length > 0) this.show(this.usable(kept as FeedDefinition[]));
     try {
       let feeds = (await this.userFeeds?.()) ?? [];
       if (feeds.length === 0)
         feeds = (await fetchPage('get_home_feeds', this.personal())).homeFeeds ?? [];
-      feeds = feeds.filter((f) => f.enabled !== false && typeof f.spec === 'string');
-      // Feeds of "your follows" need a user; guests get the others.
-      if (!this.pubkey) feeds = feeds.filter((f) => parseFeedSpec(f.spec)?.id !== 'latest');
-      const stored = readPreference('selectedHomeFeed', this.pubkey);
-      const selected = feeds.find((f) => f.spec === stored)?.spec ?? feeds[0]?.spec ?? null;
-      this.state.set({ ...this.state.get(), feeds, error: null });
-      if (selected) this.select(selected);
+      writePreference('homeFeeds', feeds, this.pubkey);
+      this.show(this.usable(feeds));
     } catch (e) {
-      this.state.set({ ...this.state.get(), error: String(e) });
+      if (this.state.get().feeds.length === 0)
+        this.state.set({ ...this.state.get(), error: String(e) });
     }
   }
 

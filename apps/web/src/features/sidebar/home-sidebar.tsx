@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { api, ingested } from '@/data/connection.ts';
 import { noteLink, userLabel, useUser } from '@/data/user.ts';
 import { useNote } from '@/data/entity-store.ts';
+import { afterFirstContent } from '@/lib/first-content.ts';
 import { useAsync } from '@/lib/use-async.ts';
 
 function TrendingItem({ id }: { id: string }) {
@@ -23,7 +24,9 @@ function TrendingItem({ id }: { id: string }) {
 export default function HomeSidebar() {
   const { t } = useTranslation();
   const trending = useAsync('trending_24h', (signal) =>
-    ingested(api().page('scored', { selector: 'trending_24h' }, { signal })),
+    afterFirstContent().then(() =>
+      ingested(api().page('scored', { selector: 'trending_24h' }, { signal })),
+    ),
   );
   const ids =
     trending.data?.notes

@@ -1,11 +1,17 @@
-import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isWebSocketUrl, type RelaySettings } from '@swell/client';
 import { Screen } from '@/components/screen.tsx';
-import { swell } from '@/data/client.ts';
-import { cacheServerOverride, defaultCacheUrl, setCacheServer } from '@/data/connection.ts';
+import { records as userRecords } from '@/data/records.ts';
+import { relays as relayPool } from '@/data/relays.ts';
+import {
+  cache as cacheConnection,
+  cacheServerOverride,
+  defaultCacheUrl,
+  setCacheServer,
+} from '@/data/connection.ts';
 import { useSession } from '@/data/session.ts';
-import { parseRelayUrl, saveRelays } from '@/features/network/relays.ts';
+import { connectRelays, parseRelayUrl, saveRelays } from '@/features/network/relays.ts';
 import { useStore } from '@/lib/external-store.ts';
 import { createStore } from '@/lib/external-store.ts';
 
@@ -13,7 +19,7 @@ const overrideStore = createStore<string | null>(null);
 
 function CacheSection() {
   const { t } = useTranslation();
-  const cache = swell().cache;
+  const cache = cacheConnection();
   const snapshot = useSyncExternalStore(cache.subscribe, cache.getSnapshot);
   const override = useStore(overrideStore) ?? cacheServerOverride();
   const [text, setText] = useState(override ?? defaultCacheUrl());
@@ -74,7 +80,8 @@ function CacheSection() {
 
 function RelaysSection({ pubkey }: { pubkey: string | null }) {
   const { t } = useTranslation();
-  const { relays, records } = swell();
+  const relays = relayPool();
+  const records = userRecords();
   const states = useSyncExternalStore(relays.subscribe, relays.getSnapshot);
   const record = useSyncExternalStore(
     records.observe(pubkey).subscribe,
@@ -84,6 +91,9 @@ function RelaysSection({ pubkey }: { pubkey: string | null }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const urls = Object.keys(settings);
+  useEffect(() => {
+    void connectRelays(pubkey);
+  }, [pubkey]);
 
   const add = (e: FormEvent) => {
     e.preventDefault();

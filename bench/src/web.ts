@@ -1,0 +1,153 @@
+// `npm run bench -- web [--data DIR] [--runs N] [--notes N] [--no-build]`: the web client's
+// figures against a local server with the demo network, in headless Chromium:
+//   - gzip size of the JavaScript loaded for /home (every script response, gzipped here at -9),
+//   - time from navigation start to the first note on screen (median of N cold loads),
+//   - JS heap after scrolling N notes of home (after a forced GC), against the heap at the start.
+// With --data, a seeded data folder is reused (seeding takes about a minute).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { loadConfig, startServer } from '@swell/server';
+import { percentile } from './lib-stats.ts';
+
+const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Records performance.now() when the first <article> appears (runs before the app). */
+function firstNoteProbe() {
+  const w = window as unknown as { __firstNote?: number };
+  new MutationObserver((_, obs) => {
+    if (document.querySelector('article')) {
+      w.__firstNote = performance.now();
+      obs.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+async function coldLoad(browser: Browser, url: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript(firstNoteProbe);
+  const scripts = new Map<string, Promise<Buffer>>();
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') scripts.set(res.url(), res.body());
+  });
+  await page.goto(url);
+  await page.waitForSelector('article', { timeout: 60_000 });
+  const firstNoteMs = await page.evaluate(
+    () => (window as unknown as { __firstNote: number }).__firstNote,
+  );
+  let raw = 0;
+  let gz = 0;
+  for (const body of scripts.values()) {
+    const b = await body;
+    raw += b.length;
+    gz += gzipSync(b, { level: 9 }).length;
+  }
+  await context.close();
+  return { firstNoteMs, raw, gz, files: scripts.size };
+}
+
+async function heapUsed(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  await cdp.detach();
+  return usedSize;
+}
+
+async function scrollHeap(browser: Browser, url: string, notes: number) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(url);
+  // All Notes: a long created_at feed (trending holds one note per author only).
+  await page.getByRole('combobox', { name: 'Feed' }).selectOption({ label: 'All Notes' });
+  await page.waitForSelector('[role=feed] article');
+  const start = await heapUsed(page);
+  const maxIndex = () =>
+    page.evaluate(() =>
+      Math.max(
+        -1,
+        ...Array.from(document.querySelectorAll('.feed-row')).map((el) =>
+          Number(el.getAttribute('data-index')),
+        ),
+      ),
+    );
+  const t0 = performance.now();
+  let reached = -1;
+  while (reached < notes - 1 && performance.now() - t0 < 180_000) {
+    await page.mouse.wheel(0, 2500);
+    await page.waitForTimeout(60);
+    reached = await maxIndex();
+  }
+  const domArticles = await page.locator('article').count();
+  const end = await heapUsed(page);
+  await context.close();
+  return {
+    start,
+    end,
+    reached: reached + 1,
+    domArticles,
+    seconds: (performance.now() - t0) / 1000,
+  };
+}
+
+export async function run(args: string[]): Promise<void> {
+  const runs = Number(option(args, 'runs') ?? 5);
+  const notes = Number(option(args, 'notes') ?? 500);
+  if (!args.includes('--no-build') || !existsSync(join(root, 'apps/web/dist/index.html'))) {
+    const b = spawnSync('npm', ['run', 'build'], { cwd: root, encoding: 'utf8' });
+    if (b.status !== 0) throw new Error(`web build failed: ${b.stderr}`);
+  }
+  const given = option(args, 'data');
+  const dataDir = given ? resolve(given) : mkdtempSync(join(tmpdir(), 'swell-bench-web-'));
+  const t0 = performance.now();
+  const server = await startServer({
+    ...loadConfig({}, []),
+    port: 0,
+    dataDir,
+    demo: true,
+    devnet: true,
+    logLevel: 'warn',
+  });
+  console.log(
+    `  server with demo network ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--js-flags=--expose-gc'],
+  });
+  try {
+    const home = `${server.url}/home`;
+    const loads = [];
+    for (let i = 0; i < runs; i++) loads.push(await coldLoad(browser, home));
+    const first = loads[0]!;
+    console.log(
+      `  JS loaded for /home: ${kb(first.gz)} gzip (${kb(first.raw)} raw, ${first.files} files)  [aim: <= 150 KB]`,
+    );
+    const times = loads.map((l) => l.firstNoteMs);
+    console.log(
+      `  navigation -> first note: median ${percentile(times, 50).toFixed(0)} ms over ${runs} cold loads (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})  [aim: < 1000 ms]`,
+    );
+    const heap = await scrollHeap(browser, home, notes);
+    console.log(
+      `  JS heap: ${mb(heap.start)} at the first page, ${mb(heap.end)} after scrolling ${heap.reached} notes (+${mb(heap.end - heap.start)}; ${heap.domArticles} articles in the DOM; ${heap.seconds.toFixed(0)} s)  [aim: flat, within 30 MB]`,
+    );
+  } finally {
+    await browser.close();
+    await server.close();
+    if (!given) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
