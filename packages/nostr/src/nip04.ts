@@ -18,13 +18,18 @@ export function nip04SharedKey(secretKey: Uint8Array, pubkey: string): Uint8Arra
   return sharedX(secretKey, pubkey);
 }
 
-/** Encrypts for `pubkey` (AES-256-CBC, random IV): `base64(ciphertext)?iv=base64(iv)`. */
+/**
+ * Encrypts for `pubkey` (AES-256-CBC): `base64(ciphertext)?iv=base64(iv)`. The IV is random
+ * unless given (16 bytes; a seeded generator passes one for byte-identical output).
+ */
 export function nip04Encrypt(
   secretKey: Uint8Array,
   pubkey: string,
   plaintext: string,
-  iv = randomBytes(16),
+  iv: Uint8Array = randomBytes(16),
 ): string {
+  if (!(iv instanceof Uint8Array) || iv.length !== 16)
+    throw new Error('NIP-04 iv must be 16 bytes');
   const key = nip04SharedKey(secretKey, pubkey);
   const ciphertext = cbc(key, iv).encrypt(utf8Encoder.encode(plaintext));
   return `${base64.encode(ciphertext)}?iv=${base64.encode(iv)}`;

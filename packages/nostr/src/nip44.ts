@@ -89,11 +89,14 @@ function mac(key: Uint8Array, nonce: Uint8Array, ciphertext: Uint8Array): Uint8A
   return hmac(sha256, key, concatBytes(nonce, ciphertext));
 }
 
-/** NIP-44 v2 encryption. `nonce` is random unless given (tests). Throws Nip44Error. */
+/**
+ * NIP-44 v2 encryption. `nonce` (32 bytes) is random unless given (test vectors, seeded
+ * generators that need byte-identical output). Throws Nip44Error.
+ */
 export function nip44Encrypt(
   plaintext: string,
   conversationKey: Uint8Array,
-  nonce = randomBytes(32),
+  nonce: Uint8Array = randomBytes(32),
 ): string {
   const { chachaKey, chachaNonce, hmacKey } = getMessageKeys(conversationKey, nonce);
   const ciphertext = chacha20(chachaKey, chachaNonce, pad(plaintext));
@@ -127,9 +130,14 @@ export function nip44Decrypt(payload: string, conversationKey: Uint8Array): stri
   return unpad(chacha20(chachaKey, chachaNonce, ciphertext));
 }
 
-/** Convenience: encrypt from a secret key to a peer's public key. */
-export function nip44EncryptTo(secretKey: Uint8Array, pubkey: string, plaintext: string): string {
-  return nip44Encrypt(plaintext, getConversationKey(secretKey, pubkey));
+/** Convenience: encrypt from a secret key to a peer's public key (`nonce` as in nip44Encrypt). */
+export function nip44EncryptTo(
+  secretKey: Uint8Array,
+  pubkey: string,
+  plaintext: string,
+  nonce?: Uint8Array,
+): string {
+  return nip44Encrypt(plaintext, getConversationKey(secretKey, pubkey), nonce);
 }
 
 /** Convenience: decrypt a payload from a peer's public key. */

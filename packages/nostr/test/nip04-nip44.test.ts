@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { base64 } from '@scure/base';
 import { describe, expect, it } from 'vitest';
 import {
   calcPaddedLen,
@@ -38,6 +39,19 @@ describe('NIP-04 (nip04.json)', () => {
     expect(
       nip04Decrypt(hexToBytes(v.decrypt_with_secret_key), v.counterparty_pubkey, v.ciphertext),
     ).toBe(v.plaintext);
+  });
+  it.each(nip04.decrypt_vectors.map((v, i) => [i, v] as const))(
+    'encrypts vector %i byte for byte with its given IV',
+    (_i, v) => {
+      const iv = base64.decode(v.ciphertext.split('?iv=')[1]!);
+      const sk = hexToBytes(v.decrypt_with_secret_key);
+      expect(nip04Encrypt(sk, v.counterparty_pubkey, v.plaintext, iv)).toBe(v.ciphertext);
+    },
+  );
+  it('refuses a given IV that is not 16 bytes', () => {
+    const sk = hexToBytes('11'.repeat(32));
+    const pk = getPublicKey(hexToBytes('22'.repeat(32)));
+    expect(() => nip04Encrypt(sk, pk, 'x', new Uint8Array(15))).toThrow('iv must be 16 bytes');
   });
   it('computes the shared secret', () => {
     const { sk1, sk2, shared_x } = nip04.shared_secret_vector;
@@ -183,6 +197,15 @@ describe('NIP-44 v2 (nip44.vectors.json)', () => {
     expect(payload.length).toBe(87472);
     expect(nip44Decrypt(payload, ck)).toBe(max);
     expect(nip44Encrypt('a', ck).length).toBe(132);
+  });
+  it('nip44EncryptTo takes a given nonce (vector payloads byte for byte)', () => {
+    for (const v of official.valid.encrypt_decrypt) {
+      const sec1 = hexToBytes(v.sec1);
+      const pub2 = getPublicKey(hexToBytes(v.sec2));
+      expect(nip44EncryptTo(sec1, pub2, v.plaintext, hexToBytes(v.nonce))).toBe(v.payload);
+    }
+    const ck = new Uint8Array(32).fill(1);
+    expect(() => nip44Encrypt('a', ck, new Uint8Array(31))).toThrow('invalid nonce length');
   });
   it('round-trips arbitrary text between two keys', () => {
     const a = hexToBytes('aa'.repeat(32));
