@@ -82,10 +82,11 @@ export function validateZapRequest(
     return { ok: false, error: ZapRequestErrors.event };
   const request = shape.event;
   if (!verifyEvent(request)) return { ok: false, error: ZapRequestErrors.signature };
-  const p = request.tags.find((t) => t[0] === 'p' && t[1] !== undefined);
+  // As the reference: a tag with an empty value counts as absent.
+  const p = request.tags.find((t) => t[0] === 'p' && t[1]);
   if (!p) return { ok: false, error: ZapRequestErrors.noP };
   if (!isHex64(p[1])) return { ok: false, error: ZapRequestErrors.badP };
-  const e = request.tags.find((t) => t[0] === 'e' && t[1] !== undefined);
+  const e = request.tags.find((t) => t[0] === 'e' && t[1]);
   if (e && !isHex64(e[1])) return { ok: false, error: ZapRequestErrors.badE };
   // A relays tag must name at least one relay.
   if (!request.tags.some((t) => t[0] === 'relays' && t[1]))

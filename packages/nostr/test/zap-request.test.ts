@@ -41,6 +41,48 @@ describe('validateZapRequest (nip57-examples.json)', () => {
       error: ZapRequestErrors.signature,
     });
   });
+  it('treats a p or e tag with an empty value as absent', () => {
+    const sk = new Uint8Array(32).fill(7);
+    const signed = (tags: string[][]) =>
+      JSON.stringify(finalizeEvent({ kind: 9734, created_at: 1, tags, content: '' }, sk));
+    const p = getPublicKey(new Uint8Array(32).fill(5));
+    expect(
+      validateZapRequest(
+        signed([
+          ['p', ''],
+          ['relays', 'wss://r'],
+        ]),
+      ),
+    ).toEqual({
+      ok: false,
+      error: ZapRequestErrors.noP,
+    });
+    expect(
+      validateZapRequest(
+        signed([
+          ['p', ''],
+          ['p', 'AB'],
+          ['relays', 'wss://r'],
+        ]),
+      ),
+    ).toEqual({
+      ok: false,
+      error: ZapRequestErrors.badP,
+    });
+    expect(
+      validateZapRequest(
+        signed([
+          ['p', p],
+          ['e', ''],
+          ['relays', 'wss://r'],
+        ]),
+      ).ok,
+    ).toBe(true);
+    expect(validateZapRequest(signed([['p', p], ['relays']]))).toEqual({
+      ok: false,
+      error: ZapRequestErrors.noRelays,
+    });
+  });
   it('uses the exact strings of the spec error catalogue', () => {
     expect(Object.values(ZapRequestErrors)).toEqual([
       'Invalid zap request JSON.',
