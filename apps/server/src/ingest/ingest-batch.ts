@@ -6,6 +6,9 @@ import { processEvent, type EventOutcome } from './process-event.ts';
 import { insertEvents, updateTimeJoined } from './storage-writes.ts';
 import type { VerifyPool } from './verify-pool.ts';
 
+/** Events processed between two yields to the event loop inside a SQLite transaction. */
+const YIELD_EVERY = 50;
+
 export interface IngestJob {
   inputs: readonly unknown[];
   opts: IngestOptions;
@@ -122,6 +125,11 @@ export async function commitBatch(
       for (const c of toStore) {
         const pre = isRegular(c.event.kind) ? inserted.has(c.event.id) : undefined;
         out.push(await processEvent({ tx, now: c.now }, c.event, pre));
+        // SQLite runs synchronously: let sockets and timers in now and then, so a large batch
+        // does not stall the event loop (the connection stays locked for other writers).
+        if (sql.dialect === 'sqlite' && out.length % YIELD_EVERY === 0) {
+          await new Promise<void>((r) => setImmediate(r));
+        }
       }
       const stored = toStore.filter(
         (c, k) => out[k]!.status === 'accepted' && !isEphemeral(c.event.kind),
