@@ -1,25 +1,5 @@
-import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { createCipheriv, createDecipheriv } from 'node:crypto';
-
-const cache = new Map<string, Uint8Array>();
-
-/** The ECDH x coordinate; remembered per key pair (a conversation reuses it for every message). */
-function sharedKey(secretKey: Uint8Array, pubkey: string): Uint8Array {
-  const id = `${Buffer.from(secretKey).toString('hex')}:${pubkey}`;
-  let key = cache.get(id);
-  if (!key) {
-    if (cache.size > 10_000) cache.clear();
-    key = computeSharedKey(secretKey, pubkey);
-    cache.set(id, key);
-  }
-  return key;
-}
-
-function computeSharedKey(secretKey: Uint8Array, pubkey: string): Uint8Array {
-  return secp256k1
-    .getSharedSecret(secretKey, Uint8Array.from(Buffer.from(`02${pubkey}`, 'hex')))
-    .subarray(1, 33);
-}
+import { sharedX } from './ecdh.ts';
 
 /** NIP-04: AES-256-CBC over the ECDH x coordinate, `base64?iv=base64`; the IV is given (deterministic). */
 export function nip04Encrypt(
@@ -28,7 +8,7 @@ export function nip04Encrypt(
   text: string,
   iv: Uint8Array,
 ): string {
-  const cipher = createCipheriv('aes-256-cbc', sharedKey(secretKey, pubkey), iv);
+  const cipher = createCipheriv('aes-256-cbc', sharedX(secretKey, pubkey), iv);
   const data = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
   return `${data.toString('base64')}?iv=${Buffer.from(iv).toString('base64')}`;
 }
@@ -38,7 +18,7 @@ export function nip04Decrypt(secretKey: Uint8Array, pubkey: string, payload: str
   if (!data || !iv) throw new Error('not a NIP-04 payload');
   const decipher = createDecipheriv(
     'aes-256-cbc',
-    sharedKey(secretKey, pubkey),
+    sharedX(secretKey, pubkey),
     Buffer.from(iv, 'base64'),
   );
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString(

@@ -1,11 +1,11 @@
 import { chacha20 } from '@noble/ciphers/chacha.js';
-import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { equalBytes } from '@noble/ciphers/utils.js';
 import { expand, extract } from '@noble/hashes/hkdf.js';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import { base64 } from '@scure/base';
+import { sharedX } from './ecdh.ts';
 
 const utf8 = new TextEncoder();
 const utf8Decoder = new TextDecoder();
@@ -25,7 +25,7 @@ export function conversationKey(secretKey: Uint8Array, pubkey: string): Uint8Arr
 }
 
 function computeConversationKey(secretKey: Uint8Array, pubkey: string): Uint8Array {
-  const shared = secp256k1.getSharedSecret(secretKey, hexToBytes(`02${pubkey}`)).subarray(1, 33);
+  const shared = sharedX(secretKey, pubkey);
   return extract(sha256, shared, utf8.encode('nip44-v2'));
 }
 

@@ -47,7 +47,7 @@ export function buildUsers(b: NetworkBuilder, count: number): void {
       name,
       displayName,
       secretKey,
-      pubkey: publicKeyHex(secretKey),
+      pubkey: b.signer.publicKey(secretKey),
       demo,
       popularity: 0,
       activity: demo ? 1.5 + rng.float() * 1.5 : Math.min(12, rng.heavyTail(0.35, 1.1)),
