@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ResultKind } from '@swell/cache-protocol';
 import type { NostrEvent } from '@swell/nostr';
 import { backendServer, BACKENDS, CacheClient, importAll, User } from './cache-helpers.ts';
+
+// Real servers (and PostgreSQL clusters) on a shared machine: generous time limits.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 180_000 });
 
 const now = Math.floor(Date.now() / 1000);
 const alice = new User();

@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ResultKind, type CacheEvent } from '@swell/cache-protocol';
 import { WebSocketServer } from 'ws';
 import { cacheLimits } from '../src/cache/socket.ts';
 import { testServer } from './helpers.ts';
 import { CacheClient, importAll, User } from './cache-helpers.ts';
+
+// Real servers (and PostgreSQL clusters) on a shared machine: generous time limits.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 180_000 });
 
 let server: Awaited<ReturnType<typeof testServer>>;
 const alice = new User();

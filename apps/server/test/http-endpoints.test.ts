@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import sharp from 'sharp';
 import { ResultKind } from '@swell/cache-protocol';
@@ -6,6 +6,9 @@ import { fetchLinkPreview, parseHtmlMetadata } from '../src/http/link-preview-fe
 import { assertPublicUrl, isPrivateAddress } from '../src/cache/address-guard.ts';
 import { testServer } from './helpers.ts';
 import { CacheClient, importAll, User } from './cache-helpers.ts';
+
+// Real servers (and PostgreSQL clusters) on a shared machine: generous time limits.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 180_000 });
 
 let server: Awaited<ReturnType<typeof testServer>>;
 let site: Server;
