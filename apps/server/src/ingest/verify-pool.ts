@@ -20,6 +20,8 @@ export class VerifyPool {
   private seq = 0;
   private next = 0;
   private broken = false;
+  /** Batches answered by a worker (for tests and diagnostics). */
+  workersUsed = 0;
 
   constructor(size = Math.max(1, Math.min(4, availableParallelism()))) {
     for (let i = 0; i < size; i++) {
@@ -30,6 +32,7 @@ export class VerifyPool {
           if (m.id === undefined || !m.ok) return;
           const p = this.pending.get(m.id);
           this.pending.delete(m.id);
+          this.workersUsed++;
           p?.resolve(m.ok);
         });
         w.on('error', (err) => this.fail(err));
