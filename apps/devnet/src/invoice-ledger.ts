@@ -26,6 +26,7 @@ export interface LedgerInvoice {
 
 export type PaidListener = (invoice: LedgerInvoice) => void | Promise<void>;
 
+const MAX_INVOICES = 50_000;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const utf8 = new TextEncoder();
 
@@ -97,8 +98,14 @@ export class InvoiceLedger {
       ...(description !== undefined ? { description } : {}),
       ...(opts.zapRequest ? { zapRequest: opts.zapRequest } : {}),
     };
-    this.byHash.set(paymentHash, invoice);
+    this.remember(invoice);
     return invoice;
+  }
+
+  /** Keeps at most MAX_INVOICES (the oldest go first), so a flood of requests cannot exhaust memory. */
+  private remember(invoice: LedgerInvoice): void {
+    this.byHash.set(invoice.paymentHash, invoice);
+    while (this.byHash.size > MAX_INVOICES) this.byHash.delete(this.byHash.keys().next().value!);
   }
 
   get(paymentHash: string): LedgerInvoice | undefined {
@@ -145,7 +152,7 @@ export class InvoiceLedger {
         expiresAt: timestamp + Number(decoded.expiry ?? 3600),
         status: 'open',
       };
-      this.byHash.set(paymentHash, invoice);
+      this.remember(invoice);
     }
     if (invoice.status === 'paid') return { invoice, alreadyPaid: true };
     if (invoice.expiresAt < this.clock() && invoice.preimage)
