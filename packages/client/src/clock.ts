@@ -11,13 +11,13 @@ export const systemClock: Clock = {
   clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
 };
 
-/** Sleeps `ms` unless the signal aborts first (then resolves early). */
-export function delay(ms: number, signal?: AbortSignal): Promise<void> {
+/** Sleeps `ms` on `clock` unless the signal aborts first (then resolves early). */
+export function delay(ms: number, signal?: AbortSignal, clock: Clock = systemClock): Promise<void> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve();
-    const t = setTimeout(done, ms);
+    const t = clock.setTimeout(done, ms);
     function done() {
-      clearTimeout(t);
+      clock.clearTimeout(t);
       signal?.removeEventListener('abort', done);
       resolve();
     }

@@ -92,6 +92,33 @@ describe('CacheConnection against the real server', () => {
     expect(kinds).toEqual(['set_primal_protocol', 'no_such_command']);
   });
 
+  it('retries queued sends every 100 ms until ready', async () => {
+    const server = await clientTestServer();
+    cleanup.push(() => server.close());
+    const clock = new ManualClock();
+    const sent: string[] = [];
+    const conn = new CacheConnection({
+      url: server.cacheUrl,
+      clock,
+      createSocket: recordingSocket(sent),
+    });
+    cleanup.push(() => conn.destroy());
+    const answer = conn
+      .request(unknownCommand, undefined, { timeoutMs: 60_000 })
+      .catch((e: CacheError) => e.notice);
+    expect(conn.status).toBe('connecting');
+    expect(clock.pending()).toEqual([100, 60_000]);
+    clock.advance(100);
+    // Still connecting: nothing went out, the next try is 100 ms away.
+    expect(sent).toEqual([]);
+    expect(clock.pending()).toEqual([100, 59_900]);
+    expect(await answer).toBe('unknown api request');
+    expect(sent.map((s) => JSON.parse(s)[2].cache[0])).toEqual([
+      'set_primal_protocol',
+      'no_such_command',
+    ]);
+  });
+
   it('keeps requests made while the server is down and delivers them when it comes up', async () => {
     const first = await clientTestServer();
     const port = first.port;

@@ -20,6 +20,11 @@ export class ManualClock implements Clock {
     this.timers.delete(handle as number);
   }
 
+  /** The delays (from now) of the timers still pending, in ascending order. */
+  pending(): number[] {
+    return [...this.timers.values()].map((t) => t.at - this.t).sort((a, b) => a - b);
+  }
+
   /** Moves time forward, running due timers in order. */
   advance(ms: number): void {
     const end = this.t + ms;
@@ -35,5 +40,29 @@ export class ManualClock implements Clock {
       timer.fn();
     }
     this.t = end;
+  }
+}
+
+/** A clock whose timers fire at once (on a microtask); it records every requested delay. */
+export class InstantClock implements Clock {
+  readonly delays: number[] = [];
+  private cleared = new Set<number>();
+  private next = 1;
+
+  now(): number {
+    return 0;
+  }
+
+  setTimeout(fn: () => void, ms: number): unknown {
+    const id = this.next++;
+    this.delays.push(ms);
+    queueMicrotask(() => {
+      if (!this.cleared.has(id)) fn();
+    });
+    return id;
+  }
+
+  clearTimeout(handle: unknown): void {
+    this.cleared.add(handle as number);
   }
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from '@swell/nostr';
 import { RelayPool } from '../src/relay/relay-pool.ts';
+import { ManualClock } from './manual-clock.ts';
 import { waitFor } from './wait.ts';
 import { closedPort, scriptedRelay, silentPort } from './relay-helpers.ts';
 
@@ -60,12 +61,34 @@ describe('RelayPool against misbehaving relays', () => {
       ws.send(JSON.stringify(['EVENT', subId, note(alice, 'only this')]));
     });
     cleanup.push(() => relay.close());
-    const p = pool({ eoseTimeoutMs: 300 });
+    const clock = new ManualClock();
+    const p = pool({ eoseTimeoutMs: 300, clock });
     p.setRelays({ [relay.url]: { read: true, write: true } });
-    const started = Date.now();
-    const events = await p.query([{ kinds: [1] }]);
-    expect(events.map((e) => e.content)).toEqual(['only this']);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    const got: string[] = [];
+    let eose = false;
+    p.subscribeFilters([{ kinds: [1] }], {
+      onEvent: (e) => got.push(e.content),
+      onEose: () => (eose = true),
+    });
+    await waitFor(() => got.length === 1, 3000, 'the stored event');
+    expect(got).toEqual(['only this']);
+    expect(eose).toBe(false);
+    // Connected, so only the stored-events time-out is left, with the configured delay.
+    expect(clock.pending()).toEqual([300]);
+    clock.advance(299);
+    expect(eose).toBe(false);
+    clock.advance(1);
+    expect(eose).toBe(true);
+  });
+
+  it('uses the spec time-outs by default: 4400 ms to connect and for stored events', async () => {
+    const silent = await silentPort();
+    cleanup.push(() => silent.close());
+    const clock = new ManualClock();
+    const p = pool({ clock });
+    p.addRelay(`ws://127.0.0.1:${silent.port}`);
+    p.subscribeFilters([{ kinds: [1] }], { onEvent: () => {} });
+    expect(clock.pending()).toEqual([4400, 4400]);
   });
 
   it('re-subscribes after a relay drops, asking only for newer events', async () => {

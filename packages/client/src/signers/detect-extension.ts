@@ -1,4 +1,4 @@
-import { delay } from '../clock.ts';
+import { delay, type Clock } from '../clock.ts';
 import type { Nip07 } from './signer.ts';
 
 export interface DetectExtensionOptions {
@@ -8,6 +8,8 @@ export interface DetectExtensionOptions {
   tries?: number;
   intervalMs?: number;
   signal?: AbortSignal;
+  /** Timers of the waits between tries (tests inject one). */
+  clock?: Clock;
 }
 
 function isNip07(v: unknown): v is Nip07 {
@@ -31,7 +33,7 @@ export async function detectExtension(options: DetectExtensionOptions = {}): Pro
     const found = get();
     if (isNip07(found)) return found;
     if (options.signal?.aborted) break;
-    if (i < tries - 1) await delay(interval, options.signal);
+    if (i < tries - 1) await delay(interval, options.signal, options.clock);
   }
   console.info('Nostr extension not found');
   return null;
