@@ -20,7 +20,7 @@ function setup() {
     suspend: () => calls.push('relays.suspend'),
     resume: () => calls.push('relays.resume'),
   });
-  const states: ActivityState[] = [];
+  const states: ActivityState[] = [tracker.getSnapshot().state];
   tracker.subscribe(() => {
     const s = tracker.getSnapshot().state;
     if (states.at(-1) !== s) states.push(s);
@@ -49,12 +49,17 @@ describe('ActivityTracker', () => {
 
   it('mouse moves and scrolls keep it awake', () => {
     const { clock, target, tracker, calls } = setup();
+    let notified = 0;
+    tracker.subscribe(() => notified++);
     for (let i = 0; i < 10; i++) {
       clock.advance(4 * 60_000);
       target.dispatchEvent(new Event(i % 2 ? 'mousemove' : 'scroll'));
+      expect(tracker.lastActivity).toBe(clock.now());
     }
     expect(tracker.getSnapshot().state).toBe('woke');
     expect(calls).toEqual([]);
+    // Input while awake only records the time: subscribers are not woken on every mouse move.
+    expect(notified).toBe(0);
     clock.advance(5 * 60_000);
     expect(tracker.getSnapshot().state).toBe('sleep');
   });

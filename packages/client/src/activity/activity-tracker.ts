@@ -8,10 +8,12 @@ import { ValueStore, type Observable } from '../store.ts';
  */
 export type ActivityState = 'woke' | 'sleep' | 'waking';
 
+/**
+ * Changes only when the state changes, so a component subscribed through
+ * useSyncExternalStore does not re-render on every mouse move (see `lastActivity`).
+ */
 export interface ActivitySnapshot {
   state: ActivityState;
-  /** Last user activity (clock ms). */
-  lastActivity: number;
 }
 
 export interface ActivityTarget {
@@ -56,6 +58,7 @@ export class ActivityTracker implements Observable<ActivitySnapshot> {
   private idleTimer: unknown = null;
   private wakeTimer: unknown = null;
   private running = false;
+  private last: number;
 
   constructor(options: ActivityTrackerOptions = {}) {
     this.target =
@@ -67,10 +70,13 @@ export class ActivityTracker implements Observable<ActivitySnapshot> {
     this.inactivityMs = options.inactivityMs ?? 5 * 60_000;
     this.wakeDelayMs = options.wakeDelayMs ?? 36_000;
     this.clock = options.clock ?? systemClock;
-    this.state = new ValueStore<ActivitySnapshot>({
-      state: 'woke',
-      lastActivity: this.clock.now(),
-    });
+    this.last = this.clock.now();
+    this.state = new ValueStore<ActivitySnapshot>({ state: 'woke' });
+  }
+
+  /** Last user activity (clock ms). */
+  get lastActivity(): number {
+    return this.last;
   }
 
   getSnapshot = (): ActivitySnapshot => this.state.getSnapshot();
@@ -87,7 +93,7 @@ export class ActivityTracker implements Observable<ActivitySnapshot> {
     this.running = true;
     for (const type of this.events)
       this.target?.addEventListener(type, this.activity, { passive: true });
-    this.state.update({ lastActivity: this.clock.now() });
+    this.last = this.clock.now();
     this.armIdle(this.inactivityMs);
   }
 
@@ -100,10 +106,9 @@ export class ActivityTracker implements Observable<ActivitySnapshot> {
   /** User activity (also callable directly, e.g. on visibility change). */
   activity = (): void => {
     if (!this.running) return;
-    const now = this.clock.now();
-    const snap = this.state.getSnapshot();
-    if (snap.state === 'sleep') {
-      this.state.set({ state: 'waking', lastActivity: now });
+    this.last = this.clock.now();
+    if (this.state.getSnapshot().state === 'sleep') {
+      this.state.set({ state: 'waking' });
       for (const s of this.sleepers) {
         s.wake?.();
         s.resume?.();
@@ -115,8 +120,8 @@ export class ActivityTracker implements Observable<ActivitySnapshot> {
       this.armIdle(this.inactivityMs);
       return;
     }
-    // Cheap on every mouse move: only the time is recorded; the idle timer checks it.
-    this.state.set({ ...snap, lastActivity: now });
+    // Cheap on every mouse move: only the time is recorded (no notification); the idle timer
+    // checks it.
   };
 
   private armIdle(ms: number): void {
@@ -127,13 +132,12 @@ export class ActivityTracker implements Observable<ActivitySnapshot> {
   private checkIdle(): void {
     this.idleTimer = null;
     if (!this.running) return;
-    const snap = this.state.getSnapshot();
-    const idle = this.clock.now() - snap.lastActivity;
+    const idle = this.clock.now() - this.last;
     if (idle < this.inactivityMs) {
       this.armIdle(this.inactivityMs - idle);
       return;
     }
-    if (snap.state === 'sleep') return;
+    if (this.state.getSnapshot().state === 'sleep') return;
     if (this.wakeTimer !== null) this.clock.clearTimeout(this.wakeTimer);
     this.wakeTimer = null;
     this.state.update({ state: 'sleep' });
