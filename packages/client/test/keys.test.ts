@@ -104,7 +104,11 @@ describe('KeyStore', () => {
     expect(storage.getItem(keyStorageKeys.secret)).toMatch(/^swpin1:600000:/);
     expect(ks.isLocked()).toBe(true);
     expect(await codeOf(() => ks.readPlainSecret())).toBe('pin-required');
+    const protectedValue = storage.getItem(keyStorageKeys.secret);
     expect(await codeOf(ks.unlock('2469'))).toBe('pin-wrong');
+    // A wrong PIN leaves the stored data as it was.
+    expect(storage.getItem(keyStorageKeys.secret)).toBe(protectedValue);
+    expect(ks.storedPubkey()).toBe(pubkey);
     const opened = await ks.unlock('2468');
     expect(opened.pubkey).toBe(pubkey);
     expect(hex(opened.secretKey)).toBe(nsecVectors[0]!.data);
@@ -126,8 +130,10 @@ describe('KeyStore', () => {
     const ks = new KeyStore(storage, { pinIterations: 1000 });
     expect(ks.isLocked()).toBe(true);
     // A wrong PIN either breaks the padding or yields garbage that is not a key: refused.
+    const legacy = storage.getItem(keyStorageKeys.secret);
     for (const wrong of ['9998', '0000', 'abcd', '99999']) {
       expect(await codeOf(ks.unlock(wrong))).toBe('pin-wrong');
+      expect(storage.getItem(keyStorageKeys.secret)).toBe(legacy);
     }
     const opened = await ks.unlock('9999');
     expect(opened.pubkey).toBe(pubkey);
@@ -141,6 +147,9 @@ describe('KeyStore', () => {
   it('refuses malformed protected values with bad-cipher', async () => {
     expect(await codeOf(decryptWithPin('1234', 'prpecnot-base64!?iv=AAAA'))).toBe('bad-cipher');
     expect(await codeOf(decryptWithPin('1234', 'swpin1:x:y'))).toBe('bad-cipher');
+    expect(await codeOf(decryptWithPin('1234', 'swpin1:99999999999:AAAA:AAAA:AAAA'))).toBe(
+      'bad-cipher',
+    );
     expect(await codeOf(decryptWithPin('1234', 'plain'))).toBe('bad-cipher');
   });
 

@@ -12,6 +12,8 @@ import { ClientError } from '../errors.ts';
 export const pinPrefix = 'swpin1:';
 export const legacyPinPrefix = 'prpec';
 export const defaultPinIterations = 600_000;
+/** A stored value asking for more is refused as malformed (it would freeze the unlock). */
+export const maxPinIterations = 10_000_000;
 
 function subtle(): SubtleCrypto {
   const s = globalThis.crypto?.subtle;
@@ -73,7 +75,12 @@ export async function decryptWithPin(pin: string, value: string): Promise<string
   if (value.startsWith(pinPrefix)) {
     const parts = value.slice(pinPrefix.length).split(':');
     const iterations = Number(parts[0]);
-    if (parts.length !== 4 || !Number.isInteger(iterations) || iterations < 1) {
+    if (
+      parts.length !== 4 ||
+      !Number.isInteger(iterations) ||
+      iterations < 1 ||
+      iterations > maxPinIterations
+    ) {
       throw new ClientError('bad-cipher', 'malformed PIN-protected key');
     }
     const [salt, iv, ct] = parts.slice(1).map(fromBase64) as [
