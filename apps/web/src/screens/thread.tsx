@@ -1,47 +1,14 @@
 import { useLoaderData, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { FeedPage, SignedEvent } from '@swell/cache-protocol';
-import { replyTo } from '@swell/nostr';
 import type { VanityTarget } from '@/app/vanity.ts';
 import { Screen } from '@/components/screen.tsx';
 import { FeedItem, NoteCard } from '@/components/note/note-card.tsx';
 import { api, ingested } from '@/data/connection.ts';
 import { useSession } from '@/data/session.ts';
 import { useAsync } from '@/lib/use-async.ts';
+import { splitThread } from '@/features/thread/split-thread.ts';
 import { parseThreadTarget, type ThreadTarget } from '@/lib/note-id.ts';
 import { ArticleBody } from '@/components/article/article-body.tsx';
-
-interface ThreadView {
-  parents: string[];
-  focus: SignedEvent | undefined;
-  replies: string[];
-}
-
-/** Splits a thread_view answer: parent chain (oldest first), the note, its direct replies. */
-export function splitThread(page: FeedPage, id: string | undefined): ThreadView {
-  const byId = new Map(page.notes.map((n) => [n.id, n]));
-  const focus = id ? byId.get(id) : (page.notes.find((n) => n.kind === 30023) ?? page.notes[0]);
-  if (!focus) return { parents: [], focus: undefined, replies: [] };
-  let parents: string[];
-  let replies: string[];
-  if (page.ranges.length >= 2) {
-    parents = page.ranges[0]!.elements.filter((e) => e !== focus.id && byId.has(e));
-    replies = page.ranges[1]!.elements.filter((e) => e !== focus.id && byId.has(e));
-  } else {
-    parents = [];
-    for (
-      let p = replyTo(focus);
-      p && byId.has(p) && !parents.includes(p);
-      p = replyTo(byId.get(p)!)
-    )
-      parents.unshift(p);
-    replies = page.notes
-      .filter((n) => n.id !== focus.id && replyTo(n) === focus.id)
-      .sort((a, b) => b.created_at - a.created_at)
-      .map((n) => n.id);
-  }
-  return { parents, focus, replies };
-}
 
 export function Component() {
   const { t } = useTranslation();

@@ -1,5 +1,10 @@
-import { nextPage, type FeedPage, type FeedRange, type SignedEvent } from '@swell/cache-protocol';
-import { getEntities } from '@/data/entity-store.ts';
+import {
+  nextPage,
+  type FeedPage,
+  type FeedRange,
+  type NoteStats,
+  type SignedEvent,
+} from '@swell/cache-protocol';
 import { createStore, type ExternalStore } from '@/lib/external-store.ts';
 import { markFirstContent } from '@/lib/first-content.ts';
 
@@ -22,9 +27,12 @@ export interface PagedListState {
 const initialState: PagedListState = { ids: [], loading: false, done: false, error: null };
 
 /** The sort value of an element, as the cache orders it (cache-protocol.md section 4). */
-export function sortValue(event: SignedEvent | undefined, orderBy: string): number {
+export function sortValue(
+  event: SignedEvent | undefined,
+  orderBy: string,
+  stats: NoteStats | undefined,
+): number {
   if (!event) return 0;
-  const stats = getEntities().stats.get(event.id);
   switch (orderBy) {
     case 'score':
       return stats?.score ?? 0;
@@ -49,6 +57,8 @@ export class PagedList {
   readonly state: ExternalStore<PagedListState> = createStore(initialState);
   private range: FeedRange | undefined;
   private seen = new Set<string>();
+  /** Sort value of every shown element, from the page it came in. */
+  private values = new Map<string, number>();
   private controller = new AbortController();
   private readonly load: PageLoader;
 
@@ -62,12 +72,7 @@ export class PagedList {
     if (s.loading || s.done) return;
     let paging: { until?: number; offset?: number } = {};
     if (this.range) {
-      const orderBy = this.range.order_by;
-      const notes = getEntities().notes;
-      const next = nextPage(
-        this.range,
-        s.ids.map((id) => sortValue(notes.get(id), orderBy)),
-      );
+      const next = nextPage(this.range, this.values.values());
       if (!next) {
         this.state.set({ ...s, done: true });
         return;
@@ -79,8 +84,14 @@ export class PagedList {
     try {
       const page = await this.load(paging, signal);
       if (signal.aborted) return;
-      const fresh = page.notes.map((n) => n.id).filter((id) => !this.seen.has(id));
-      for (const id of fresh) this.seen.add(id);
+      const orderBy = page.range?.order_by ?? 'created_at';
+      const fresh: string[] = [];
+      for (const n of page.notes) {
+        if (this.seen.has(n.id)) continue;
+        this.seen.add(n.id);
+        this.values.set(n.id, sortValue(n, orderBy, page.stats[n.id]));
+        fresh.push(n.id);
+      }
       const first = this.range === undefined;
       this.range = page.range;
       const cur = this.state.get();

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { keyStorageKeys } from '@swell/client';
+import { splitNip05 } from '@/features/profile/nip05.ts';
+import { newNotesLabel, pollDelay } from '@/features/home/new-notes-pill.tsx';
+import { storedKeyNames } from '@/features/account/account-area.tsx';
+import { cashuAmount } from '@/components/note/payment-cards.tsx';
+import { i18next } from '@/i18n/index.ts';
+import { en } from '@/i18n/en.ts';
+import { themes, defaultTheme } from '@/theme/themes.ts';
+
+describe('small rules', () => {
+  it('the new-notes pill caps its count at 99+', () => {
+    const t = i18next.t.bind(i18next);
+    expect(newNotesLabel(1, t)).toBe('1 new note');
+    expect(newNotesLabel(99, t)).toBe('99 new notes');
+    expect(newNotesLabel(100, t)).toBe('99+ new notes');
+  });
+  it('polls for new notes every 25 to 35 s', () => {
+    expect(pollDelay(() => 0)).toBe(25_000);
+    expect(pollDelay(() => 0.999999)).toBeLessThanOrEqual(35_000);
+    expect(pollDelay(() => 0.5)).toBe(30_000);
+  });
+  it('splits name@domain (with a port) and bare domains', () => {
+    expect(splitNip05('Alice@127.0.0.1:8080')).toEqual({ name: 'alice', domain: '127.0.0.1:8080' });
+    expect(splitNip05('example.com')).toEqual({ name: '_', domain: 'example.com' });
+    expect(splitNip05('not an address')).toBeUndefined();
+    expect(splitNip05('a@b@c')).toBeUndefined();
+  });
+  it("uses the same stored key names as the client's KeyStore", () => {
+    expect(storedKeyNames).toEqual(keyStorageKeys);
+  });
+  it('sums the proofs of a cashuA token', () => {
+    const token = {
+      token: [{ mint: 'https://mint', proofs: [{ amount: 2 }, { amount: 8 }, { amount: 32 }] }],
+    };
+    const b64 = Buffer.from(JSON.stringify(token)).toString('base64url');
+    expect(cashuAmount(`cashuA${b64}`)).toBe(42);
+    expect(cashuAmount('cashuA!!!')).toBeUndefined();
+  });
+  it('ships the spec notices verbatim and four themes, sunrise by default', () => {
+    expect(en.app.notImplemented).toBe(
+      'Feature not available in this preview release. Rest assured, we are working on it. Come back soon!',
+    );
+    expect(en.login.invalidKey).toBe('valid private key required');
+    expect(themes.map((t) => [t.name, t.dark])).toEqual([
+      ['sunset', true],
+      ['sunrise', false],
+      ['midnight', true],
+      ['ice', false],
+    ]);
+    expect(defaultTheme).toBe('sunrise');
+  });
+});

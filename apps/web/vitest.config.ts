@@ -1,0 +1,12 @@
+import { defineProject } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+export default defineProject({
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  test: {
+    name: '@swell/web',
+    include: ['test/**/*.test.ts'],
+  },
+});
