@@ -1,5 +1,14 @@
 import { CacheError } from '../errors.ts';
 import { systemClock, type Clock } from '../clock.ts';
+import {
+  request,
+  stream,
+  type CacheResponse,
+  type RequestOptions,
+  type StreamHandlers,
+  type Subscription,
+  type SubscriptionHost,
+} from './cache-subscription.ts';
 import { makeSessionId } from '../session-id.ts';
 import { ValueStore, type Observable } from '../store.ts';
 import {
@@ -8,9 +17,10 @@ import {
   reqFrame,
   setProtocolFrame,
   type CacheCommand,
-  type CacheEvent,
   type CachePayloads,
 } from '@swell/cache-protocol';
+
+export type { CacheResponse, RequestOptions, StreamHandlers } from './cache-subscription.ts';
 
 /**
  * The one websocket to the caching service (spec section 4, "Cache connection").
@@ -59,40 +69,6 @@ export interface CacheConnectionOptions {
   clock?: Clock;
 }
 
-export interface RequestOptions {
-  signal?: AbortSignal;
-  /** Defaults to the connection's requestTimeoutMs (30 s). */
-  timeoutMs?: number;
-}
-
-export interface CacheResponse {
-  /** Every event of the answer, in arrival order (raw and synthetic result events). */
-  events: CacheEvent[];
-}
-
-export interface StreamHandlers {
-  onEvent(event: CacheEvent): void;
-  /** Called at each end of stored events (again after a reconnect re-subscribes). */
-  onEose?(): void;
-  /** A NOTICE ends the stream. */
-  onNotice?(text: string): void;
-}
-
-interface Subscription {
-  subId: string;
-  command: CacheCommand;
-  payload: unknown;
-  /** The socket the REQ went out on, or null while it still has to be sent. */
-  sentOn: WebSocket | null;
-  onEvents(events: CacheEvent[]): void;
-  onEose(): void;
-  onNotice(text: string): void;
-  /** Called before the REQ is sent again on a new socket. */
-  onResend(): void;
-  /** The connection was destroyed. */
-  onDestroy(): void;
-}
-
 export class CacheConnection implements Observable<CacheConnectionSnapshot> {
   readonly sessionId: string;
   private url: string;
@@ -113,6 +89,8 @@ export class CacheConnection implements Observable<CacheConnectionSnapshot> {
   private reconnectTimer: unknown = null;
   private retryTimer: unknown = null;
   private handshakeTimer: unknown = null;
+  /** What requests and streams (cache-subscription.ts) use of this connection. */
+  private readonly host: SubscriptionHost;
 
   constructor(options: CacheConnectionOptions) {
     this.url = options.url;
@@ -128,6 +106,13 @@ export class CacheConnection implements Observable<CacheConnectionSnapshot> {
       sendRetryMs: options.sendRetryMs ?? 100,
       handshakeTimeoutMs: options.handshakeTimeoutMs ?? 4400,
       requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
+    };
+    this.host = {
+      clock: this.clock,
+      requestTimeoutMs: this.opts.requestTimeoutMs,
+      nextSubId: () => this.nextSubId(),
+      add: (sub) => this.addSub(sub),
+      remove: (subId, sendClose) => this.removeSub(subId, sendClose),
     };
     this.state = new ValueStore<CacheConnectionSnapshot>({
       status: 'idle',
@@ -406,45 +391,7 @@ export class CacheConnection implements Observable<CacheConnectionSnapshot> {
     payload?: CachePayloads[C],
     options: RequestOptions = {},
   ): Promise<CacheResponse> {
-    return new Promise((resolve, reject) => {
-      const subId = this.nextSubId();
-      let events: CacheEvent[] = [];
-      const timeoutMs = options.timeoutMs ?? this.opts.requestTimeoutMs;
-      const finish = (error: CacheError | null, sendClose: boolean) => {
-        this.clock.clearTimeout(timer);
-        options.signal?.removeEventListener('abort', onAbort);
-        this.removeSub(subId, sendClose);
-        if (error) reject(error);
-        else resolve({ events });
-      };
-      const onAbort = () => finish(new CacheError('aborted', command, 'aborted', events), true);
-      const timer = this.clock.setTimeout(
-        () =>
-          finish(
-            new CacheError('request-timeout', command, `no answer in ${timeoutMs} ms`, events),
-            true,
-          ),
-        timeoutMs,
-      );
-      if (options.signal?.aborted) return onAbort();
-      options.signal?.addEventListener('abort', onAbort, { once: true });
-      this.addSub({
-        subId,
-        command,
-        payload,
-        sentOn: null,
-        onEvents: (evs) => {
-          for (const e of evs) events.push(e);
-        },
-        onEose: () => finish(null, false),
-        onNotice: (text) => finish(new CacheError('cache-notice', command, text, events), false),
-        onResend: () => {
-          events = [];
-        },
-        onDestroy: () =>
-          finish(new CacheError('closed', command, 'connection closed', events), false),
-      });
-    });
+    return request(this.host, command, payload, options);
   }
 
   /**
@@ -456,23 +403,6 @@ export class CacheConnection implements Observable<CacheConnectionSnapshot> {
     payload: CachePayloads[C] | undefined,
     handlers: StreamHandlers,
   ): () => void {
-    const subId = this.nextSubId();
-    this.addSub({
-      subId,
-      command,
-      payload,
-      sentOn: null,
-      onEvents: (evs) => {
-        for (const e of evs) handlers.onEvent(e);
-      },
-      onEose: () => handlers.onEose?.(),
-      onNotice: (text) => {
-        this.removeSub(subId, false);
-        handlers.onNotice?.(text);
-      },
-      onResend: () => {},
-      onDestroy: () => handlers.onNotice?.('connection closed'),
-    });
-    return () => this.removeSub(subId, true);
+    return stream(this.host, command, payload, handlers);
   }
 }
