@@ -94,6 +94,9 @@ describe('parseSecretKey', () => {
       '',
       'nsec1',
       nsec.bech32.slice(0, -1) + 'q',
+      // Well-formed nsecs of keys no one can sign with: zero, and above the curve order.
+      nip19.nsecEncode(new Uint8Array(32)),
+      nip19.nsecEncode(new Uint8Array(32).fill(255)),
     ]) {
       expect(() => parseSecretKey(bad)).toThrow(expect.objectContaining({ code: 'invalid-nsec' }));
     }
