@@ -144,6 +144,16 @@ describe('KeyStore', () => {
     expect(hex((await ks.unlock('1111')).secretKey)).toBe(nsecVectors[1]!.data);
   });
 
+  it('a stored key that is no usable key is reported as invalid-nsec, not a curve error', async () => {
+    const storage = new MemoryStorage();
+    const ks = new KeyStore(storage);
+    storage.setItem(keyStorageKeys.secret, '00'.repeat(32));
+    expect(await codeOf(() => ks.readPlainSecret())).toBe('invalid-nsec');
+    storage.setItem(keyStorageKeys.secret, nip19.nsecEncode(new Uint8Array(32).fill(255)));
+    expect(await codeOf(() => ks.readPlainSecret())).toBe('invalid-nsec');
+    expect(await codeOf(ks.saveSecret(nip19.nsecEncode(new Uint8Array(32))))).toBe('invalid-nsec');
+  });
+
   it('refuses malformed protected values with bad-cipher', async () => {
     expect(await codeOf(decryptWithPin('1234', 'prpecnot-base64!?iv=AAAA'))).toBe('bad-cipher');
     expect(await codeOf(decryptWithPin('1234', 'swpin1:x:y'))).toBe('bad-cipher');

@@ -27,13 +27,18 @@ export function parseNsec(text: string): Uint8Array {
   }
 }
 
-/** A stored secret: an nsec, or (older stores) 64 hex characters. */
+/** A stored secret: an nsec, or (older stores) 64 hex characters of a usable key. */
 function decodeStoredSecret(text: string): Uint8Array | null {
   const t = text.trim();
   if (/^[0-9a-f]{64}$/i.test(t)) {
     const out = new Uint8Array(32);
     for (let i = 0; i < 32; i++) out[i] = parseInt(t.slice(i * 2, i * 2 + 2), 16);
-    return out;
+    try {
+      getPublicKey(out); // zero or not below the curve order: not a key
+      return out;
+    } catch {
+      return null;
+    }
   }
   try {
     return parseSecretKey(t);
