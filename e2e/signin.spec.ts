@@ -130,3 +130,31 @@ test('a NIP-07 extension (injected window.nostr) signs the user in', async ({ pa
   expect(await page.evaluate(() => localStorage.getItem('pubkey'))).toBe(bob.pubkey);
   expect(errors).toEqual([]);
 });
+
+test('a signed-in user reads the Latest feed of their follows; screens stay axe-clean', async ({
+  page,
+}) => {
+  const errors = watchConsole(page);
+  let dialog = await openLogin(page);
+  await dialog.getByLabel('Private key (nsec)').fill(alice.nsec);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  dialog = page.getByRole('dialog', { name: 'Create a PIN' });
+  await dialog.getByRole('button', { name: 'Skip' }).click();
+  await expect(page.getByText('Signed in as Alice')).toBeVisible();
+  const select = page.getByRole('combobox', { name: 'Feed' });
+  await expect(select.getByRole('option', { name: 'Latest', exact: true })).toHaveCount(1);
+  await select.selectOption({ label: 'Latest' });
+  const notes = page.getByRole('feed', { name: 'Home' }).locator('article');
+  await expect(notes.first()).toBeVisible();
+  // The follows feed answers for Alice's key (guests cannot pick it).
+  const names = await notes.locator('.note-name').allTextContents();
+  expect(names.length).toBeGreaterThan(0);
+  for (const path of ['/home', '/settings/network', `/p/${alice.npub}`]) {
+    await page.goto(path);
+    await expect(page.getByText('Signed in as Alice')).toBeVisible();
+    await expect(page.locator('main h1')).toBeVisible();
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => `${path} ${v.id}: ${v.help}`)).toEqual([]);
+  }
+  expect(errors).toEqual([]);
+});

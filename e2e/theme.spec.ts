@@ -32,3 +32,28 @@ test('the theme chosen in Settings > Appearance survives a reload with no flash'
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'midnight');
   await expect(page.getByRole('radio', { name: /Midnight wave/ })).toBeChecked();
 });
+
+test('the theme is stored per user: a signed-in choice does not leak to guests', async ({
+  page,
+}) => {
+  const { demoAccounts } = await import('@swell/devnet');
+  const carol = demoAccounts.find((a) => a.name === 'carol')!;
+  await page.goto('/settings/appearance');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await dialog.getByLabel('Private key (nsec)').fill(carol.nsec);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Create a PIN' })
+    .getByRole('button', { name: 'Skip' })
+    .click();
+  await expect(page.getByText('Signed in as Carol')).toBeVisible();
+  await page.getByRole('radio', { name: /Sunset wave/ }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'sunset');
+  await page.reload();
+  await expect(page.getByText('Signed in as Carol')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'sunset');
+  // Signing out goes back to the guest's own theme (the default here).
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'sunrise');
+});

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/avatar/avatar.tsx';
 import { api, ingested } from '@/data/connection.ts';
 import { noteLink, profileLink, userLabel, useUser } from '@/data/user.ts';
+import { summaryText } from '@/lib/summary.ts';
 import { useAsync } from '@/lib/use-async.ts';
 
 function UserChip({ pubkey }: { pubkey: string }) {
@@ -16,11 +17,6 @@ function UserChip({ pubkey }: { pubkey: string }) {
       </Link>
     </li>
   );
-}
-
-function firstLine(text: string): string {
-  const line = text.split('\n').find((l) => l.trim()) ?? '';
-  return line.length > 80 ? `${line.slice(0, 80)}…` : line;
 }
 
 /** Profile sidebar: scored notes (8), latest reads (2), common followers (6), relays. */
@@ -54,7 +50,9 @@ export function ProfileSidebar({
           <ul>
             {scored.data.notes.slice(0, 8).map((n) => (
               <li key={n.id}>
-                <Link to={noteLink(n.id)}>{firstLine(n.content) || n.id.slice(0, 12)}</Link>
+                <Link to={noteLink(n.id)}>
+                  {summaryText(n.content, n.tags, 80) || n.id.slice(0, 12)}
+                </Link>
               </li>
             ))}
           </ul>
@@ -65,7 +63,7 @@ export function ProfileSidebar({
           <h2 id="ps-reads">{t('profile.articles')}</h2>
           <ul>
             {reads.data.notes.slice(0, 2).map((n) => (
-              <li key={n.id}>{titleOf(n.tags) || firstLine(n.content)}</li>
+              <li key={n.id}>{titleOf(n.tags) || summaryText(n.content, n.tags, 80)}</li>
             ))}
           </ul>
         </section>

@@ -4,17 +4,18 @@ import { api, ingested } from '@/data/connection.ts';
 import { noteLink, userLabel, useUser } from '@/data/user.ts';
 import { useNote } from '@/data/entity-store.ts';
 import { afterFirstContent } from '@/lib/first-content.ts';
+import { summaryText } from '@/lib/summary.ts';
 import { useAsync } from '@/lib/use-async.ts';
 
 function TrendingItem({ id }: { id: string }) {
   const note = useNote(id);
   const user = useUser(note?.pubkey ?? '');
   if (!note) return null;
-  const text = note.content.split('\n').find((l) => l.trim()) ?? '';
+  const text = summaryText(note.content, note.tags);
   return (
     <li>
       <Link to={noteLink(id)}>
-        <strong>{userLabel(user)}</strong>: {text.length > 90 ? `${text.slice(0, 90)}…` : text}
+        <strong>{userLabel(user)}</strong>: {text}
       </Link>
     </li>
   );
