@@ -4,6 +4,9 @@ import { testServer } from './helpers.ts';
 import { startPgCluster, type PgCluster } from './pg-cluster.ts';
 import { newPool, testUser } from './relay-helpers.ts';
 
+/** Generous: the machine running the tests may be busy. */
+const POLL = { timeout: 15_000 };
+
 describe('two server instances on one PostgreSQL database', () => {
   let cluster: PgCluster;
   let a: Awaited<ReturnType<typeof testServer>>;
@@ -42,19 +45,21 @@ describe('two server instances on one PostgreSQL database', () => {
         },
       },
     );
-    await expect.poll(() => eose).toBe(true);
+    await expect.poll(() => eose, POLL).toBe(true);
     const small = user.sign({ kind: 1, content: 'across instances' });
     // Larger than a NOTIFY payload: travels by id and is read from the shared database.
     const big = user.sign({ kind: 1, content: 'x'.repeat(20_000) });
     await Promise.all(writer.publish([a.wsUrl('/relay')], small));
     await Promise.all(writer.publish([a.wsUrl('/relay')], big));
-    await expect.poll(() => received.map((e) => e.id).sort()).toEqual([small.id, big.id].sort());
+    await expect
+      .poll(() => received.map((e) => e.id).sort(), POLL)
+      .toEqual([small.id, big.id].sort());
     // A burst is packed into few notifications and still arrives whole.
     const burst = Array.from({ length: 30 }, (_, i) =>
       user.sign({ kind: 1, content: `burst ${i}` }),
     );
     await Promise.all(burst.flatMap((e) => writer.publish([a.wsUrl('/relay')], e)));
-    await expect.poll(() => received.length).toBe(32);
+    await expect.poll(() => received.length, POLL).toBe(32);
     expect(new Set(received.map((e) => e.id)).size).toBe(32);
     // Stored once, readable from both.
     const fromB = await reader.querySync([b.wsUrl('/relay')], { ids: [small.id] });

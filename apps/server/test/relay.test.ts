@@ -4,6 +4,9 @@ import { finalizeEvent } from 'nostr-tools/pure';
 import { testServer } from './helpers.ts';
 import { newPool, relaySocket, testUser } from './relay-helpers.ts';
 
+/** Generous: the machine running the tests may be busy. */
+const POLL = { timeout: 15_000 };
+
 describe('NIP-01 relay driven by nostr-tools SimplePool', () => {
   let server: Awaited<ReturnType<typeof testServer>>;
   let url: string;
@@ -83,14 +86,14 @@ describe('NIP-01 relay driven by nostr-tools SimplePool', () => {
         },
       },
     );
-    await expect.poll(() => eose).toBe(true);
+    await expect.poll(() => eose, POLL).toBe(true);
     const live = carol.sign({ kind: 1, content: 'live!' });
     await Promise.all(pool.publish([url], live));
-    await expect.poll(() => received.map((e) => e.id)).toEqual([live.id]);
+    await expect.poll(() => received.map((e) => e.id), POLL).toEqual([live.id]);
     // A non-matching event is not delivered.
     await Promise.all(pool.publish([url], bob.sign({ kind: 1, content: 'not for carol' })));
     await Promise.all(pool.publish([url], carol.sign({ kind: 1, content: 'second' })));
-    await expect.poll(() => received.length).toBe(2);
+    await expect.poll(() => received.length, POLL).toBe(2);
     expect(received.every((e) => e.pubkey === carol.pubkey)).toBe(true);
     closer.close();
     sub.destroy();
@@ -185,7 +188,7 @@ describe('NIP-01 relay driven by nostr-tools SimplePool', () => {
         onclose: (r) => reasons.push(...r.map((x) => x.reason)),
       },
     );
-    await expect.poll(() => reasons.length).toBe(1);
+    await expect.poll(() => reasons.length, POLL).toBe(1);
     expect(reasons[0]).toMatch(/^auth-required:/);
     anon.destroy();
 
@@ -204,7 +207,7 @@ describe('NIP-01 relay driven by nostr-tools SimplePool', () => {
           onauth: async (t) => finalizeEvent(t, user.sk),
         },
       );
-      await expect.poll(() => done).toBe(true);
+      await expect.poll(() => done, POLL).toBe(true);
       p.destroy();
       return got.map((e) => e.id);
     };

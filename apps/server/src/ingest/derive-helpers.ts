@@ -1,10 +1,13 @@
 import type { NostrEvent } from '@swell/nostr';
 import type { SqlExec } from '../store/sql.ts';
+import type { PendingWrites, UserStatDeltaColumn } from './pending-writes.ts';
 
 /** What every derivation step receives: the open transaction and "now". */
 export interface DeriveContext {
   tx: SqlExec;
   now: number;
+  /** When present, counter deltas, notifications and thread rows are written at batch end. */
+  pending?: PendingWrites;
 }
 
 /** Most rows in one multi-row statement. */
@@ -45,15 +48,7 @@ type EventStatColumn =
   | 'score24h'
   | 'bookmarks';
 
-type UserStatColumn =
-  | 'follows_count'
-  | 'followers_count'
-  | 'note_count'
-  | 'long_form_note_count'
-  | 'reply_count'
-  | 'total_zap_count'
-  | 'total_satszapped'
-  | 'media_count';
+type UserStatColumn = UserStatDeltaColumn;
 
 function upsertAdd(table: string, key: string, columns: string[]): string {
   const cols = [key, ...columns].join(', ');
@@ -68,6 +63,7 @@ export async function bumpEventStats(
   eventId: string,
   deltas: Partial<Record<EventStatColumn, number>>,
 ): Promise<void> {
+  if (ctx.pending) return ctx.pending.addEventStats(eventId, deltas);
   const cols = Object.keys(deltas) as EventStatColumn[];
   if (cols.length === 0) return;
   await ctx.tx.run(upsertAdd('event_stats', 'event_id', cols), [
@@ -82,6 +78,7 @@ export async function bumpUserStats(
   pubkey: string,
   deltas: Partial<Record<UserStatColumn, number>>,
 ): Promise<void> {
+  if (ctx.pending) return ctx.pending.addUserStats(pubkey, deltas);
   const cols = Object.keys(deltas) as UserStatColumn[];
   if (cols.length === 0) return;
   await ctx.tx.run(upsertAdd('user_stats', 'pubkey', cols), [
@@ -175,18 +172,20 @@ export async function notify(
   data: Record<string, unknown>,
 ): Promise<void> {
   if (!receiver || receiver === actor) return;
+  const row = [
+    `${type}:${source.id}:${receiver}`,
+    receiver,
+    source.created_at,
+    type,
+    actor,
+    source.id,
+    subjectEventId,
+    JSON.stringify(data),
+  ];
+  if (ctx.pending) return ctx.pending.addNotification(row);
   await ctx.tx.run(
     'INSERT INTO notifications (id, pubkey, created_at, type, actor, source_event_id, subject_event_id, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
-    [
-      `${type}:${source.id}:${receiver}`,
-      receiver,
-      source.created_at,
-      type,
-      actor,
-      source.id,
-      subjectEventId,
-      JSON.stringify(data),
-    ],
+    row,
   );
 }
 

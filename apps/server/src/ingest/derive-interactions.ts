@@ -54,10 +54,21 @@ async function fanOut(
 export async function deriveNote(ctx: DeriveContext, e: NostrEvent): Promise<void> {
   const parentId = replyTo(e);
   const rootId = threadRoot(e) ?? parentId;
-  await ctx.tx.run(
-    'INSERT INTO threads (event_id, parent_id, root_id, pubkey, kind, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING',
-    [e.id, parentId ?? null, parentId ? (rootId ?? null) : null, e.pubkey, e.kind, e.created_at],
-  );
+  const thread = [
+    e.id,
+    parentId ?? null,
+    parentId ? (rootId ?? null) : null,
+    e.pubkey,
+    e.kind,
+    e.created_at,
+  ];
+  if (ctx.pending) ctx.pending.addThread(thread);
+  else {
+    await ctx.tx.run(
+      'INSERT INTO threads (event_id, parent_id, root_id, pubkey, kind, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING',
+      thread,
+    );
+  }
   await bumpUserStats(ctx, e.pubkey, {
     [parentId ? 'reply_count' : 'note_count']: 1,
     ...(hasMedia(e.content) ? { media_count: 1 } : {}),

@@ -42,6 +42,7 @@ async function undoAction(
  * flag, score), a reply (parent's reply count, author's note/reply count).
  */
 export async function undoDerived(ctx: DeriveContext, e: NostrEvent): Promise<void> {
+  ctx.pending?.dropNotificationsFrom(e.id);
   await ctx.tx.run('DELETE FROM notifications WHERE source_event_id = ?', [e.id]);
   if (e.kind === 7 && e.content !== '-') {
     const target = lastTagValue(e, 'e');

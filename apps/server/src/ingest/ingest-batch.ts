@@ -4,6 +4,7 @@ import { chunks, placeholders, type SqlBackend } from '../store/sql.ts';
 import { DEFAULT_MAX_FUTURE_SECONDS, precheck, verificationFailure } from './precheck.ts';
 import { processEvent, type EventOutcome } from './process-event.ts';
 import { insertEvents, updateTimeJoined } from './storage-writes.ts';
+import { PendingWrites } from './pending-writes.ts';
 import type { VerifyPool } from './verify-pool.ts';
 
 /** Events processed between two yields to the event loop inside a SQLite transaction. */
@@ -122,15 +123,17 @@ export async function commitBatch(
       const regular = toStore.filter((c) => isRegular(c.event.kind)).map((c) => c.event);
       const inserted = await insertEvents({ tx, now }, regular);
       const out: EventOutcome[] = [];
+      const pending = new PendingWrites();
       for (const c of toStore) {
         const pre = isRegular(c.event.kind) ? inserted.has(c.event.id) : undefined;
-        out.push(await processEvent({ tx, now: c.now }, c.event, pre));
+        out.push(await processEvent({ tx, now: c.now, pending }, c.event, pre));
         // SQLite runs synchronously: let sockets and timers in now and then, so a large batch
         // does not stall the event loop (the connection stays locked for other writers).
         if (sql.dialect === 'sqlite' && out.length % YIELD_EVERY === 0) {
           await new Promise<void>((r) => setImmediate(r));
         }
       }
+      await pending.flush(tx);
       const stored = toStore.filter(
         (c, k) => out[k]!.status === 'accepted' && !isEphemeral(c.event.kind),
       );

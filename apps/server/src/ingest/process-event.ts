@@ -69,7 +69,9 @@ export async function processEvent(
   } else if (preInserted === false || (preInserted === undefined && !(await insertEvent(ctx, e)))) {
     return { status: 'duplicate', message: 'duplicate: already have this event' };
   }
-  if (STATS_KINDS.has(e.kind)) {
+  if (STATS_KINDS.has(e.kind) && ctx.pending)
+    ctx.pending.describeEvent(e.id, e.created_at, e.pubkey);
+  else if (STATS_KINDS.has(e.kind)) {
     await ctx.tx.run(
       'INSERT INTO event_stats (event_id, created_at, pubkey) VALUES (?, ?, ?) ON CONFLICT (event_id) DO UPDATE SET created_at = excluded.created_at, pubkey = excluded.pubkey',
       [e.id, e.created_at, e.pubkey],

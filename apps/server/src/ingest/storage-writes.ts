@@ -101,6 +101,7 @@ export async function updateTimeJoined(
 /** Removes a stored event and its index rows (deletion, superseded replaceable version). */
 export async function removeEvent(ctx: DeriveContext, id: string): Promise<void> {
   await ctx.tx.run('DELETE FROM event_tags WHERE event_id = ?', [id]);
+  ctx.pending?.dropThread(id);
   await ctx.tx.run('DELETE FROM threads WHERE event_id = ?', [id]);
   await ctx.tx.run('DELETE FROM events WHERE id = ?', [id]);
 }
