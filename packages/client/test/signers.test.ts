@@ -74,6 +74,7 @@ describe('LocalKeySigner', () => {
     const c44 = await sa.nip44.encrypt(getPublicKey(b), 'hi again');
     expect(await sb.nip44.decrypt(getPublicKey(a), c44)).toBe('hi again');
     expect(await codeOf(sb.nip44.decrypt(getPublicKey(a), 'garbage'))).toBe('bad-cipher');
+    expect(await codeOf(sb.nip04.decrypt(getPublicKey(a), 'garbage'))).toBe('bad-cipher');
   });
 
   it('signs verifiable events and refuses everything after forget()', async () => {

@@ -50,29 +50,26 @@ export class LocalKeySigner implements Signer {
     );
   }
 
-  readonly nip04: SignerCipher = {
-    encrypt: async (peer, text) => nip04Encrypt(this.key('encrypt-no-nsec'), peer, text),
-    decrypt: async (peer, data) => {
-      const sk = this.key('decrypt-no-nsec');
-      try {
-        return nip04Decrypt(sk, peer, data);
-      } catch (e) {
-        throw new ClientError('bad-cipher', (e as Error).message, { cause: e });
-      }
-    },
-  };
+  readonly nip04: SignerCipher = this.cipher(nip04Encrypt, nip04Decrypt);
+  readonly nip44: SignerCipher = this.cipher(nip44EncryptTo, nip44DecryptFrom);
 
-  readonly nip44: SignerCipher = {
-    encrypt: async (peer, text) => nip44EncryptTo(this.key('encrypt-no-nsec'), peer, text),
-    decrypt: async (peer, data) => {
-      const sk = this.key('decrypt-no-nsec');
-      try {
-        return nip44DecryptFrom(sk, peer, data);
-      } catch (e) {
-        throw new ClientError('bad-cipher', (e as Error).message, { cause: e });
-      }
-    },
-  };
+  /** A decryption failure is `bad-cipher`; a forgotten key is `encrypt-/decrypt-no-nsec`. */
+  private cipher(
+    encrypt: (sk: Uint8Array, peer: string, text: string) => string,
+    decrypt: (sk: Uint8Array, peer: string, data: string) => string,
+  ): SignerCipher {
+    return {
+      encrypt: async (peer, text) => encrypt(this.key('encrypt-no-nsec'), peer, text),
+      decrypt: async (peer, data) => {
+        const sk = this.key('decrypt-no-nsec');
+        try {
+          return decrypt(sk, peer, data);
+        } catch (e) {
+          throw new ClientError('bad-cipher', (e as Error).message, { cause: e });
+        }
+      },
+    };
+  }
 
   /** Wipes the key from memory (logout). */
   forget(): void {
