@@ -10,6 +10,7 @@ import {
   validateEvent,
   verifyEvent,
   verifyEventJs,
+  signatureRangeProblem,
 } from '../src/index.ts';
 import type { NostrEvent } from '../src/index.ts';
 import { readJson } from './vectors.ts';
@@ -69,6 +70,31 @@ describe('NIP-01 serialization and id (nip01-events.json)', () => {
       reason: 'tag 0 must contain only strings',
     });
     expect(validateEvent(null)).toEqual({ ok: false, reason: 'event must be an object' });
+    expect(validateEvent({ ...base, content: 1 })).toEqual({
+      ok: false,
+      reason: 'content must be a string',
+    });
+    expect(validateEvent({ ...base, tags: [{ 0: 'e' }] })).toEqual({
+      ok: false,
+      reason: 'tag 0 must be an array',
+    });
+    expect(validateEvent({ ...base, tags: {} })).toEqual({
+      ok: false,
+      reason: 'tags must be an array',
+    });
+  });
+
+  it('checks the signature ranges of section 5 at their edges', () => {
+    const p = 'fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f';
+    const n = 'fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141';
+    const below = (x: string) => x.slice(0, 63) + (parseInt(x[63]!, 16) - 1).toString(16);
+    const s1 = '0'.repeat(63) + '1';
+    expect(signatureRangeProblem(p + s1)).toBe('signature r out of range');
+    expect(signatureRangeProblem(below(p) + s1)).toBeUndefined();
+    expect(signatureRangeProblem(s1 + n)).toBe('signature s out of range');
+    expect(signatureRangeProblem(s1 + below(n))).toBeUndefined();
+    expect(signatureRangeProblem(s1 + '0'.repeat(64))).toBe('signature s out of range');
+    expect(signatureRangeProblem('A'.repeat(128))).toBe('sig must be 128 lowercase hex');
   });
 
   it('validateEvent strips unknown fields', () => {
