@@ -106,10 +106,12 @@ export async function authorsFeed(
 }
 
 /**
- * Top of a many-author feed without reading every row of every author: ask for the newest
- * `limit + offset` rows inside a time window below `until`, widening the window (by the density
- * seen so far) until it holds enough rows or reaches `since`. The rows of a window are exactly
- * the newest ones, so the page equals the unbounded query's page.
+ * Top of a many-author feed without reading every row of every author. Round 0 probes the time
+ * above which the newest `PROBE_ROWS` events of everyone lie and scans that slice in time order
+ * (cheap when the authors post often). Later rounds ask per author (the pubkey index) inside a
+ * time window below `until`, widened by the density seen so far, until it holds enough rows or
+ * reaches `since`. Each round returns exactly the newest rows of its window, so the page equals
+ * the unbounded query's page.
  */
 async function windowedFeed(
   store: Store,
@@ -118,17 +120,31 @@ async function windowedFeed(
   p: Paging,
 ): Promise<NostrEvent[]> {
   const db = store.db;
-  // PostgreSQL plans one array parameter much faster than a list of 500 placeholders.
-  const byAuthors = (): EventsQuery =>
-    store.dialect === 'postgres'
-      ? db.selectFrom('events').where(sql<boolean>`events.pubkey = any(${[...authors]}::text[])`)
-      : db.selectFrom('events').where('events.pubkey', 'in', [...authors]);
+  const list = [...authors];
+  // PostgreSQL plans one array parameter much faster than a list of 500 placeholders. In round
+  // 0 SQLite must scan by time: `+pubkey` keeps its planner off the pubkey index.
+  const byAuthors = (scanByTime: boolean): EventsQuery => {
+    if (store.dialect === 'postgres')
+      return db.selectFrom('events').where(sql<boolean>`events.pubkey = any(${list}::text[])`);
+    if (scanByTime)
+      return db.selectFrom('events').where(sql<boolean>`+events.pubkey in (${sql.join(list)})`);
+    return db.selectFrom('events').where('events.pubkey', 'in', list);
+  };
   const need = p.limit + p.offset;
   const top = Math.min(p.until, Math.floor(Date.now() / 1000) + 3600);
-  let window = 6 * 3600;
+  const probeRows = Math.max(2000, need * 100);
+  const probe = await db
+    .selectFrom('events')
+    .select('created_at')
+    .where('created_at', '<=', top)
+    .where('created_at', '>=', p.since)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .offset(probeRows)
+    .executeTakeFirst();
+  let lower = probe ? Number(probe.created_at) : p.since;
   for (let round = 0; ; round++) {
-    const lower = Math.max(p.since, top - window);
-    const rows = await applyFilter(byAuthors(), f)
+    const rows = await applyFilter(byAuthors(round === 0), f)
       .select(['events.id'])
       .where('events.created_at', '<=', top)
       .where('events.created_at', '>=', lower)
@@ -137,10 +153,10 @@ async function windowedFeed(
       .limit(need)
       .execute();
     if (rows.length >= need || lower <= p.since || round >= 8) {
-      const ids = rows.slice(p.offset, need).map((r) => r.id);
       if (round >= 8 && rows.length < need && lower > p.since) {
-        return pageOf(applyFilter(byAuthors(), f), p);
+        return pageOf(applyFilter(byAuthors(false), f), p);
       }
+      const ids = rows.slice(p.offset, need).map((r) => r.id);
       if (ids.length === 0) return [];
       const full = await db
         .selectFrom('events')
@@ -152,8 +168,9 @@ async function windowedFeed(
       return full.map(rowToEvent);
     }
     // widen by the density seen so far (at least 4x, at most 64x)
+    const window = Math.max(3600, top - lower);
     const factor = rows.length === 0 ? 64 : Math.min(64, Math.max(4, (need / rows.length) * 1.5));
-    window = Math.ceil(window * factor);
+    lower = Math.max(p.since, top - Math.ceil(window * factor));
   }
 }
 
