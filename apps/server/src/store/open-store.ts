@@ -84,28 +84,35 @@ export async function openStore(config: StoreConfig): Promise<Store> {
       return out;
     },
     async expireScores(now = Math.floor(Date.now() / 1000)) {
-      return sql.transaction(async (tx) => {
-        const rows = await tx.all<{
-          event_id: string;
-          actor: string;
-          action: string;
-          points: number;
-        }>(
-          'SELECT event_id, actor, action, points FROM score_points WHERE expired = 0 AND created_at <= ?',
-          [now - 86_400],
-        );
-        for (const r of rows) {
-          await tx.run(
-            'UPDATE score_points SET expired = 1 WHERE event_id = ? AND actor = ? AND action = ?',
-            [r.event_id, r.actor, r.action],
+      // In chunks, one short transaction each, so a long backlog never stalls the loop.
+      let total = 0;
+      for (;;) {
+        const n = await sql.transaction(async (tx) => {
+          const rows = await tx.all<{
+            event_id: string;
+            actor: string;
+            action: string;
+            points: number;
+          }>(
+            'SELECT event_id, actor, action, points FROM score_points WHERE expired = 0 AND created_at <= ? LIMIT 1000',
+            [now - 86_400],
           );
-          await tx.run('UPDATE event_stats SET score24h = score24h - ? WHERE event_id = ?', [
-            r.points,
-            r.event_id,
-          ]);
-        }
-        return rows.length;
-      });
+          for (const r of rows) {
+            await tx.run(
+              'UPDATE score_points SET expired = 1 WHERE event_id = ? AND actor = ? AND action = ?',
+              [r.event_id, r.actor, r.action],
+            );
+            await tx.run('UPDATE event_stats SET score24h = score24h - ? WHERE event_id = ?', [
+              r.points,
+              r.event_id,
+            ]);
+          }
+          return rows.length;
+        });
+        total += n;
+        if (n < 1000) return total;
+        await new Promise<void>((r) => setImmediate(r));
+      }
     },
     onCommitted(listener) {
       listeners.add(listener);
