@@ -146,3 +146,25 @@ test('scrolling home loads three pages with no duplicates', async ({ page }) => 
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Feed' })).toHaveValue(/all-notes/);
 });
+
+test('videos play while visible and pause when scrolled away', async ({ page }) => {
+  await page.goto('/home');
+  await page.getByRole('combobox', { name: 'Feed' }).selectOption({ label: 'All Notes' });
+  await expect(page.getByRole('feed', { name: 'Home' }).locator('article').first()).toBeVisible();
+  const video = page.locator('video').first();
+  for (let i = 0; i < 100 && (await page.locator('video').count()) === 0; i++) {
+    await page.mouse.wheel(0, 1200);
+    await page.waitForTimeout(100);
+  }
+  await video.scrollIntoViewIfNeeded();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.addEventListener('pause', () => {
+      (window as unknown as { videoPaused: boolean }).videoPaused = true;
+    });
+  });
+  await page.mouse.wheel(0, 2500);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { videoPaused?: boolean }).videoPaused))
+    .toBe(true);
+});

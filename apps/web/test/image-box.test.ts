@@ -40,3 +40,16 @@ describe('imageBox (spec section 9)', () => {
     );
   });
 });
+
+describe('imetaDims (NIP-92)', () => {
+  it('reads url and dim of each imeta tag, ignoring malformed ones', async () => {
+    const { imetaDims } = await import('@/components/note/imeta.ts');
+    const dims = imetaDims([
+      ['imeta', 'url https://a/x.jpg', 'm image/jpeg', 'dim 1200x800'],
+      ['imeta', 'url https://a/y.jpg', 'dim 0x800'],
+      ['imeta', 'dim 10x10'],
+      ['e', 'abc'],
+    ]);
+    expect([...dims]).toEqual([['https://a/x.jpg', { w: 1200, h: 800 }]]);
+  });
+});

@@ -8,8 +8,11 @@ import { Mention } from '@/components/note/mention.tsx';
 import { NoteImage } from '@/components/note/note-image.tsx';
 import { NoteVideo } from '@/components/note/note-video.tsx';
 import { EcashCard, InvoiceCard } from '@/components/note/payment-cards.tsx';
+import { imetaDims } from '@/components/note/imeta.ts';
 
-function renderSegment(s: Segment) {
+type Dims = Map<string, { w: number; h: number }>;
+
+function renderSegment(s: Segment, dims: Dims) {
   switch (s.type) {
     case 'text':
       return s.text;
@@ -18,9 +21,9 @@ function renderSegment(s: Segment) {
     case 'link':
       return <LinkPreview url={s.url} text={s.text} />;
     case 'image':
-      return <NoteImage url={s.url} />;
+      return <NoteImage url={s.url} dim={dims.get(s.url)} />;
     case 'video':
-      return <NoteVideo url={s.url} />;
+      return <NoteVideo url={s.url} dim={dims.get(s.url)} />;
     case 'embed':
       return <EmbedFrame segment={s} />;
     case 'invoice':
@@ -43,10 +46,11 @@ function renderSegment(s: Segment) {
 /** The content of a note: every tokenizer segment rendered. */
 export function NoteContent({ event }: { event: SignedEvent }) {
   const segments = useMemo(() => tokenize(event.content, event.tags), [event]);
+  const dims = useMemo(() => imetaDims(event.tags), [event]);
   return (
     <div className="note-content">
       {segments.map((s, i) => (
-        <Fragment key={i}>{renderSegment(s)}</Fragment>
+        <Fragment key={i}>{renderSegment(s, dims)}</Fragment>
       ))}
     </div>
   );

@@ -5,14 +5,14 @@ import { Lightbox } from '@/components/lightbox.tsx';
 import { imageBox } from '@/components/note/image-box.ts';
 
 /** An image of a note; its box is reserved from the media info's known dimensions. */
-export function NoteImage({ url }: { url: string }) {
+export function NoteImage({ url, dim }: { url: string; dim?: { w: number; h: number } }) {
   const { t } = useTranslation();
   const media = useMedia(url);
   const variant =
     media?.variants.find((v) => v.s === 'm') ??
     media?.variants.find((v) => v.s === 'o') ??
     media?.variants[0];
-  const box = imageBox(variant?.w, variant?.h);
+  const box = imageBox(variant?.w || dim?.w, variant?.h || dim?.h);
   const sources = [...new Set([variant?.media_url, url].filter((s): s is string => !!s))];
   const [failed, setFailed] = useState(0);
   const [open, setOpen] = useState(false);

@@ -4,12 +4,12 @@ import { useMedia } from '@/data/entity-store.ts';
 import { imageBox } from '@/components/note/image-box.ts';
 
 /** A video that plays (muted) while visible and pauses when scrolled away. */
-export function NoteVideo({ url }: { url: string }) {
+export function NoteVideo({ url, dim }: { url: string; dim?: { w: number; h: number } }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLVideoElement>(null);
   const media = useMedia(url);
   const variant = media?.variants.find((v) => v.w && v.h);
-  const box = imageBox(variant?.w, variant?.h);
+  const box = imageBox(variant?.w || dim?.w, variant?.h || dim?.h);
   useEffect(() => {
     const video = ref.current;
     if (!video || typeof IntersectionObserver === 'undefined') return;
