@@ -48,7 +48,8 @@ export interface Nip05Lookup {
 }
 
 function findName(names: Record<string, unknown>, name: string): unknown {
-  if (name in names) return names[name];
+  // Own keys only: a name such as 'constructor' must not reach Object.prototype.
+  if (Object.hasOwn(names, name)) return names[name];
   for (const [key, value] of Object.entries(names)) if (key.toLowerCase() === name) return value;
   return undefined;
 }

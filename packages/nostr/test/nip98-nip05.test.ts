@@ -167,6 +167,16 @@ describe('NIP-05 (nip05.json)', () => {
       );
     }
   });
+  it('reads only the names the server sent (no inherited object keys)', async () => {
+    const pubkey = 'b'.repeat(64);
+    const fetcher: Nip05Fetch = async () => ({
+      ok: true,
+      status: 200,
+      json: async () => JSON.parse(`{"names":{"Constructor":"${pubkey}"}}`) as unknown,
+    });
+    expect(await queryNip05('constructor@example.com', fetcher)).toEqual({ pubkey, relays: [] });
+    expect(await queryNip05('tostring@example.com', fetcher)).toBeUndefined();
+  });
   it('an HTTP error is an error, a redirect is not followed', async () => {
     let init: unknown;
     const fetcher: Nip05Fetch = async (_u, i) => {
