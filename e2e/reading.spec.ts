@@ -104,6 +104,9 @@ test('a guest opens a profile by vanity name', async ({ page }) => {
   const errors = watchConsole(page);
   await page.goto(`/${alice.name}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Alice' })).toBeVisible();
+  // Her name is at this server: the provider-style badge (checked through the well-known lookup).
+  await expect(page.getByRole('img', { name: /^Verified name alice@/ })).toBeVisible();
+  await expect(page.locator('.badge-provider')).toBeVisible();
   await expect(page.getByRole('feed', { name: 'Notes' }).locator('article').first()).toBeVisible();
   await expectClean(page, errors);
 });
@@ -167,4 +170,29 @@ test('videos play while visible and pause when scrolled away', async ({ page }) 
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { videoPaused?: boolean }).videoPaused))
     .toBe(true);
+});
+
+test('the reactions modal lists likes, zaps, reposts and quotes (read-only)', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/home');
+  const liked = page
+    .getByRole('feed', { name: 'Home' })
+    .locator('article')
+    .filter({ has: page.locator('.stat-likes', { hasText: /Likes\s*[1-9]/ }) })
+    .first();
+  await expect(liked).toBeVisible();
+  await liked.getByRole('button', { name: 'Show reactions' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reactions' });
+  await expect(dialog.getByRole('tab', { name: 'Likes' })).toHaveAttribute('aria-selected', 'true');
+  await expect(dialog.locator('.actor-row').first()).toBeVisible();
+  for (const tab of ['Zaps', 'Reposts', 'Quotes']) {
+    await dialog.getByRole('tab', { name: tab }).click();
+    await expect(dialog.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    await expect(dialog.getByRole('tabpanel')).not.toContainText('Loading');
+  }
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  expect(errors).toEqual([]);
 });

@@ -7,6 +7,7 @@ import { themeByName } from '@/theme/themes.ts';
 
 const AccountArea = lazy(() => import('@/features/account/account-area.tsx'));
 const HomeSidebar = lazy(() => import('@/features/sidebar/home-sidebar.tsx'));
+const ConnectionBanner = lazy(() => import('@/features/connection-banner.tsx'));
 
 export function MainLayout() {
   const { t } = useTranslation();
@@ -37,6 +38,9 @@ export function MainLayout() {
         </Suspense>
       </header>
       <main id="main" className="layout-main" tabIndex={-1}>
+        <Suspense fallback={null}>
+          <ConnectionBanner />
+        </Suspense>
         <Outlet />
       </main>
       {withSidebar && (

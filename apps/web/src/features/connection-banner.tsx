@@ -1,0 +1,26 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cache } from '@/data/connection.ts';
+
+/** Says so when the caching service has not been reachable for a moment (no silent waits). */
+export default function ConnectionBanner() {
+  const { t } = useTranslation();
+  const connection = cache();
+  const { status } = useSyncExternalStore(connection.subscribe, connection.getSnapshot);
+  const down = status === 'closed' || status === 'connecting' || status === 'open';
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    if (!down) return;
+    const timer = setTimeout(() => setLate(true), 1500);
+    return () => {
+      clearTimeout(timer);
+      setLate(false);
+    };
+  }, [down]);
+  if (!down || !late) return null;
+  return (
+    <p role="status" className="connection-banner">
+      {t('feed.disconnected')}
+    </p>
+  );
+}
