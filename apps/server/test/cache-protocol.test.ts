@@ -83,6 +83,11 @@ describe('subscriptions and streaming', () => {
       before.pubnotes + 1,
     );
     c.ws.send(JSON.stringify(['CLOSE', 'ns']));
+    // after CLOSE nothing more is pushed, even when the numbers change
+    const closedAt = seen.length;
+    await importAll(c, [alice.sign(1, 'after close')]);
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(seen.length).toBe(closedAt);
     c.close();
   }, 30_000);
 
