@@ -125,6 +125,7 @@ export async function run(args: string[]): Promise<void> {
 
     const port = await freePort();
     const env: NodeJS.ProcessEnv = {
+      NODE_OPTIONS: process.env.SWELL_BENCH_NODE_OPTIONS ?? '',
       ...process.env,
       LOG_LEVEL: 'warn',
       PORT: String(port),

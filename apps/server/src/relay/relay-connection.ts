@@ -188,6 +188,17 @@ export class RelayConnection {
       return this.send(['CLOSED', subId, 'error: query failed']);
     }
     if (this.subs.get(subId) !== sub) return; // closed or replaced meanwhile
+    // One write for the whole answer instead of one syscall per event.
+    const raw = (this.ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+    raw?.cork();
+    try {
+      this.sendStored(subId, sub, events);
+    } finally {
+      raw?.uncork();
+    }
+  }
+
+  private sendStored(subId: string, sub: Subscription, events: NostrEvent[]): void {
     for (const e of events) {
       if (!mayRead(e, this.authed)) continue;
       sub.sent!.add(e.id);
