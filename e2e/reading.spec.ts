@@ -196,3 +196,35 @@ test('the reactions modal lists likes, zaps, reposts and quotes (read-only)', as
   await expect(dialog).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('going back from a thread keeps the home list and about where the reader was', async ({
+  page,
+}) => {
+  await page.goto('/home');
+  await page.getByRole('combobox', { name: 'Feed' }).selectOption({ label: 'All Notes' });
+  const feed = page.getByRole('feed', { name: 'Home' });
+  await expect(feed.locator('article').first()).toBeVisible();
+  for (let i = 0; i < 8; i++) {
+    await page.mouse.wheel(0, 1000);
+    await page.waitForTimeout(120);
+  }
+  const rows = () =>
+    feed
+      .locator('.feed-row')
+      .evaluateAll((els) =>
+        els.map((el) => `${el.getAttribute('data-index')}:${el.getAttribute('data-element-id')}`),
+      );
+  const before = await page.evaluate(() => window.scrollY);
+  const shown = await rows();
+  expect(before).toBeGreaterThan(3000);
+  await feed.locator('.note-time').nth(3).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Thread' })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(feed.locator('article').first()).toBeVisible();
+  // Same list (not reloaded), scrolled back near the same place (rows are re-measured, so the
+  // position can move by a few rows).
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 2000);
+  const after = await rows();
+  expect(after.filter((r) => shown.includes(r)).length).toBeGreaterThan(0);
+});

@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
-import { Link, NavLink, Outlet, useMatches } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useMatches, useNavigationType } from 'react-router';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navItems } from '@/app/nav-items.ts';
 import { useTheme } from '@/theme/theme-store.ts';
@@ -13,6 +14,12 @@ export function MainLayout() {
   const { t } = useTranslation();
   const theme = themeByName(useTheme());
   const matches = useMatches();
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  // New pages start at the top; back/forward leaves it to the page (feeds restore themselves).
+  useEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
   const withSidebar = matches.some((m) => (m.handle as { sidebar?: boolean })?.sidebar);
   return (
     <div className={withSidebar ? 'layout layout-with-sidebar' : 'layout'}>

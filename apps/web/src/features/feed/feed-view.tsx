@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useNavigationType } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { FeedItem } from '@/components/note/note-card.tsx';
 import type { PagedList } from '@/features/feed/paged-list.ts';
 import { useStore } from '@/lib/external-store.ts';
@@ -12,7 +13,11 @@ import { useStore } from '@/lib/external-store.ts';
 export function FeedView({ list, label }: { list: PagedList; label: string }) {
   const { t } = useTranslation();
   const state = useStore(list.state);
+  const navigationType = useNavigationType();
   const [margin, setMargin] = useState(0);
+  // Back/forward to a list restores where the reader was; other visits start at the top.
+  const [restoreTo] = useState(() => (navigationType === 'POP' ? list.scrollY : 0));
+  const [restoreIndex] = useState(() => (navigationType === 'POP' ? list.anchorIndex : 0));
   const parentRef = useCallback((el: HTMLDivElement | null) => {
     if (el) setMargin(el.getBoundingClientRect().top + window.scrollY);
   }, []);
@@ -22,7 +27,33 @@ export function FeedView({ list, label }: { list: PagedList; label: string }) {
     overscan: 6,
     scrollMargin: margin,
     getItemKey: (i) => state.ids[i] ?? i,
+    initialMeasurementsCache: list.measurements<VirtualItem>(),
+    initialOffset: restoreTo,
   });
+  useEffect(() => {
+    if (restoreIndex > 0) {
+      // Bring the row into the rendered range, then put it exactly at the top.
+      virtualizer.scrollToIndex(restoreIndex, { align: 'start' });
+      requestAnimationFrame(() =>
+        document
+          .querySelector(`.feed-row[data-index="${restoreIndex}"]`)
+          ?.scrollIntoView({ block: 'start' }),
+      );
+    }
+    // Scroll events arrive a frame late, so the next page's scroll-to-top is not recorded here.
+    const path = window.location.pathname;
+    const onScroll = () => {
+      if (window.location.pathname !== path) return;
+      const rows = document.querySelectorAll<HTMLElement>('.feed-row');
+      const first = Array.from(rows).find((row) => row.getBoundingClientRect().bottom > 0);
+      list.keepScroll(window.scrollY, Number(first?.dataset.index ?? 0));
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      list.keepMeasurements(virtualizer.measurementsCache);
+    };
+  }, [list, virtualizer, restoreIndex]);
   const items = virtualizer.getVirtualItems();
   const last = items.at(-1)?.index ?? -1;
 

@@ -61,6 +61,16 @@ export class PagedList {
   private values = new Map<string, number>();
   private controller = new AbortController();
   private readonly load: PageLoader;
+  private measured: unknown[] = [];
+  /** Window scroll position of the list view (for back navigation). */
+  scrollY = 0;
+  /** Index of the first row on screen then. */
+  anchorIndex = 0;
+
+  keepScroll(y: number, anchorIndex: number): void {
+    this.scrollY = y;
+    this.anchorIndex = anchorIndex;
+  }
 
   constructor(load: PageLoader) {
     this.load = load;
@@ -115,6 +125,15 @@ export class PagedList {
     for (const id of fresh) this.seen.add(id);
     const cur = this.state.get();
     this.state.set({ ...cur, ids: [...fresh, ...cur.ids] });
+  }
+
+  /** Row sizes measured by the list view, kept so a remount (back navigation) lays out at once. */
+  keepMeasurements(items: unknown[]): void {
+    this.measured = items;
+  }
+
+  measurements<T>(): T[] {
+    return this.measured as T[];
   }
 
   has(id: string): boolean {
