@@ -1,7 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import type { NostrEvent } from '@swell/nostr';
-import { conversationKey, nip44Encrypt } from './nip44.ts';
+import { nip44Encrypt, type NostrEvent } from '@swell/nostr';
+import { conversationKey } from './conversation-key.ts';
 import type { Rng } from './rng.ts';
 import type { DeterministicSigner } from './signer.ts';
 

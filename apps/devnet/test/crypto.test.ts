@@ -1,10 +1,17 @@
 import { hexToBytes, bytesToHex } from '@noble/hashes/utils.js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { conversationKey, nip44Decrypt, nip44Encrypt } from '../src/nip44.ts';
-import { nip04Decrypt, nip04Encrypt } from '../src/nip04.ts';
+import {
+  getConversationKey,
+  nip04Decrypt,
+  nip04Encrypt,
+  nip19 as nip19Encode,
+  nip44Decrypt,
+  nip44Encrypt,
+} from '@swell/nostr';
+import { conversationKey } from '../src/conversation-key.ts';
 import { deriveSecretKey, publicKeyHex } from '../src/keys.ts';
-import { naddr, nevent, nprofile, npub } from '../src/nip19.ts';
+import { naddr, nevent, nprofile } from '../src/nip19.ts';
 import { Rng } from '../src/rng.ts';
 import { decode } from 'nostr-tools/nip19';
 
@@ -43,6 +50,9 @@ describe('NIP-44 v2 (official vectors)', () => {
   it('derives conversation keys', () => {
     for (const v of vectors.v2.valid.get_conversation_key) {
       expect(bytesToHex(conversationKey(hexToBytes(v.sec1), v.pub2))).toBe(v.conversation_key);
+      expect(conversationKey(hexToBytes(v.sec1), v.pub2)).toEqual(
+        getConversationKey(hexToBytes(v.sec1), v.pub2),
+      );
     }
   });
 
@@ -82,7 +92,7 @@ describe('NIP-19 encoders', () => {
     for (const v of nip19.valid) {
       const d = v.data as Record<string, unknown>;
       let mine: string | undefined;
-      if (v.type === 'npub') mine = npub(v.data as string);
+      if (v.type === 'npub') mine = nip19Encode.npubEncode(v.data as string);
       else if (v.type === 'nprofile')
         mine = nprofile(d.pubkey as string, (d.relays as string[]) ?? []);
       else if (v.type === 'nevent') {

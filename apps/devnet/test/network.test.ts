@@ -13,8 +13,7 @@ import {
   lnurlServicePubkey,
   type DemoNetwork,
 } from '../src/index.ts';
-import { nip04Decrypt } from '../src/nip04.ts';
-import { conversationKey, nip44Decrypt } from '../src/nip44.ts';
+import { getConversationKey, nip04Decrypt, nip44Decrypt } from '@swell/nostr';
 
 let net: DemoNetwork;
 const byKind = (k: number) => net.events.filter((e) => e.kind === k);
@@ -147,12 +146,12 @@ describe('the default demo network', () => {
     expect(nip04Decrypt(demoKey('alice'), dm.pubkey, dm.content).length).toBeGreaterThan(0);
     const wrap = byKind(1059).find((e) => tag(e, 'p') === alice.pubkey)!;
     const seal = JSON.parse(
-      nip44Decrypt(wrap.content, conversationKey(demoKey('alice'), wrap.pubkey)),
+      nip44Decrypt(wrap.content, getConversationKey(demoKey('alice'), wrap.pubkey)),
     ) as NostrEvent;
     expect(seal.kind).toBe(13);
     expect(verifyEvent({ ...seal })).toBe(true);
     const rumor = JSON.parse(
-      nip44Decrypt(seal.content, conversationKey(demoKey('alice'), seal.pubkey)),
+      nip44Decrypt(seal.content, getConversationKey(demoKey('alice'), seal.pubkey)),
     ) as NostrEvent;
     expect(rumor.kind).toBe(14);
     expect(rumor.pubkey).toBe(seal.pubkey);

@@ -1,6 +1,6 @@
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { mediaUrl } from '../media.ts';
-import { npub } from '../nip19.ts';
+import { nip19 } from '@swell/nostr';
 import type { Rng } from '../rng.ts';
 import type { ArticleRef, DemoUser, NetworkBuilder } from './context.ts';
 import { sentence } from './content.ts';
@@ -60,7 +60,7 @@ export function buildArticles(b: NetworkBuilder): void {
       topic.name === 'programming'
         ? '```ts\nconst zap = await wallet.pay(invoice);\nconsole.log(zap.preimage);\n```'
         : `More in [this link](${rng.pick(LINKS)}).`,
-      `Thanks to nostr:${npub(friend.pubkey)} for reading drafts.`,
+      `Thanks to nostr:${nip19.npubEncode(friend.pubkey)} for reading drafts.`,
       ...paragraphs.slice(4),
     ].join('\n\n');
     const created = b.start + rng.int(0, b.now - b.start - 3 * 3600);

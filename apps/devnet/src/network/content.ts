@@ -2,10 +2,11 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { base64urlnopad, bech32 } from '@scure/base';
+import { nip19 } from '@swell/nostr';
 import { encodeBolt11 } from '@swell/wallet';
 import { lightningNodeSecretKey } from '../keys.ts';
 import { mediaSize, mediaUrl, VIDEO_SIZE, videoUrl } from '../media.ts';
-import { naddr, nevent, noteId, nprofile, npub } from '../nip19.ts';
+import { naddr, nevent, nprofile } from '../nip19.ts';
 import type { Rng } from '../rng.ts';
 import type { ArticleRef, DemoUser, NetworkBuilder, NoteRef } from './context.ts';
 import { EMBEDS, GREETINGS, LINKS, type Topic } from './vocabulary.ts';
@@ -204,7 +205,7 @@ export function noteContent(
       const who = rng.chance(0.4) ? b.users[rng.int(0, 7)]! : other();
       if (who === author) return { type: 'plain', content: text, tags };
       tags.push(['p', who.pubkey]);
-      return { type, content: `${text} cc nostr:${npub(who.pubkey)}`, tags };
+      return { type, content: `${text} cc nostr:${nip19.npubEncode(who.pubkey)}`, tags };
     }
     case 'profile-reference': {
       const who = other();
@@ -223,7 +224,11 @@ export function noteContent(
       const target = rng.pick(live);
       if (type === 'note-reference') {
         tags.push(['e', target.event.id, b.relayUrl, 'mention']);
-        return { type, content: `Still thinking about nostr:${noteId(target.event.id)}`, tags };
+        return {
+          type,
+          content: `Still thinking about nostr:${nip19.noteEncode(target.event.id)}`,
+          tags,
+        };
       }
       tags.push(
         ['q', target.event.id, b.relayUrl, target.author.pubkey],

@@ -1,5 +1,5 @@
+import { nip04Encrypt } from '@swell/nostr';
 import { giftWrap, makeRumor } from '../gift-wrap.ts';
-import { nip04Encrypt } from '../nip04.ts';
 import type { DemoUser, NetworkBuilder } from './context.ts';
 
 const LINES = [

@@ -1,4 +1,4 @@
-import { npub } from '../nip19.ts';
+import { nip19 } from '@swell/nostr';
 import type { Rng } from '../rng.ts';
 import type { DemoUser, NetworkBuilder, NoteRef } from './context.ts';
 import { noteContent, pickContentType, sentence, type ContentType } from './content.ts';
@@ -50,7 +50,7 @@ export function publishReply(
   if (rng.chance(0.08)) {
     const who = b.users[rng.int(0, b.users.length - 1)]!;
     if (!tags.some((t) => t[0] === 'p' && t[1] === who.pubkey)) tags.push(['p', who.pubkey]);
-    content += ` nostr:${npub(who.pubkey)}`;
+    content += ` nostr:${nip19.npubEncode(who.pubkey)}`;
   }
   const event = b.publish({ kind: 1, created_at: at, tags, content }, author.secretKey);
   const ref: NoteRef = {
