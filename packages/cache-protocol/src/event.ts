@@ -1,17 +1,12 @@
+import type { NostrEvent } from '@swell/nostr';
+
 /**
  * The event shapes carried by the cache protocol. A signed Nostr event (NIP-01) and the
  * synthetic result events of the cache (kind >= 10000000), which have no id or signature.
- * Structural types, compatible with `NostrEvent` of `@swell/nostr`.
  */
-export interface SignedEvent {
-  id: string;
-  pubkey: string;
-  created_at: number;
-  kind: number;
-  tags: string[][];
-  content: string;
-  sig: string;
-}
+
+/** A signed event: `NostrEvent` of `@swell/nostr` under the name this package has always used. */
+export type SignedEvent = NostrEvent;
 
 /** Anything the cache sends inside EVENT/EVENTS: a signed event or a result event. */
 export interface CacheEvent {
