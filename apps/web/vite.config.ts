@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 // The workspace packages have no module-level side effects: unused exports and whole unused
 // modules (crypto for guests, for instance) are dropped from the bundles.
-const pureModules = /[\\/]packages[\\/](nostr|client|cache-protocol|wallet)[\\/]src[\\/]/;
+const pureModules =
+  /[\\/](packages[\\/](nostr|client|cache-protocol|wallet)[\\/]src|node_modules[\\/]@noble|node_modules[\\/]@scure)[\\/]/;
 
 export default defineConfig({
   plugins: [react()],
@@ -17,6 +18,13 @@ export default defineConfig({
     rollupOptions: {
       treeshake: {
         moduleSideEffects: (id: string) => !pureModules.test(id),
+      },
+      output: {
+        // Elliptic-curve code in its own chunk, loaded only by what signs or verifies (it
+        // otherwise rides along with the small hex helpers every screen uses).
+        advancedChunks: {
+          groups: [{ name: 'noble-curves', test: /[\\/]@noble[\\/]curves[\\/]/ }],
+        },
       },
     },
   },
