@@ -59,3 +59,26 @@ export async function assertPublicUrl(
     throw new Error('private address refused');
   return url;
 }
+
+/**
+ * Checks the `u` of an endpoint that fetches on a client's behalf (/link-preview,
+ * /media-cache): an http(s) URL of at most 2000 characters that, unless the client is this
+ * machine, resolves to public addresses only. Gives whether private targets are allowed, or the
+ * message of a 400.
+ */
+export async function checkFetchTarget(
+  u: unknown,
+  clientIp: string | undefined,
+): Promise<{ url: string; allowPrivate: boolean } | { error: string }> {
+  if (typeof u !== 'string' || u.length > 2000 || !/^https?:\/\//i.test(u))
+    return { error: 'u must be an http(s) URL' };
+  const allowPrivate = isLoopbackClient(clientIp);
+  if (!allowPrivate) {
+    try {
+      await assertPublicUrl(u, false, ['http:', 'https:']);
+    } catch (err) {
+      return { error: err instanceof Error ? err.message : 'invalid url' };
+    }
+  }
+  return { url: u, allowPrivate };
+}

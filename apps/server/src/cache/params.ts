@@ -79,6 +79,11 @@ export function paging(p: P, now: number, dfltLimit = 20): Paging {
   return { limit, since, until: until === 0 ? now + 3600 : until, offset };
 }
 
+/** Paging by a value other than time (score, sats, increase): no `until` means no upper bound. */
+export function valuePaging(payload: P, p: Paging): Paging {
+  return payload.until === undefined ? { ...p, until: Number.MAX_SAFE_INTEGER } : p;
+}
+
 /** A signed event from the payload, checked in shape and signature. */
 export function signedEvent(p: P, field: string, kind?: number): NostrEvent {
   const checked = validateEvent(p[field]);

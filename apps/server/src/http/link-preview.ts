@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { LinkPreviewResource } from '@swell/cache-protocol';
-import { assertPublicUrl, isLoopbackClient } from '../cache/address-guard.ts';
+import { checkFetchTarget } from '../cache/address-guard.ts';
 import { cacheDb } from '../cache/tables.ts';
 import type { ServerContext } from '../server.ts';
 import { fetchLinkPreview } from './link-preview-fetch.ts';
@@ -29,18 +29,9 @@ export function registerLinkPreview(app: FastifyInstance, ctx: ServerContext): v
   const inflight = new Map<string, Promise<LinkPreviewResource>>();
   app.get<{ Querystring: { u?: string } }>('/link-preview', async (req, reply) => {
     reply.header('access-control-allow-origin', '*');
-    const u = req.query.u;
-    if (typeof u !== 'string' || u.length === 0 || u.length > 2000 || !/^https?:\/\//i.test(u)) {
-      return reply.code(400).send({ error: 'u must be an http(s) URL' });
-    }
-    const allowPrivate = isLoopbackClient(req.socket.remoteAddress);
-    if (!allowPrivate) {
-      try {
-        await assertPublicUrl(u, false, ['http:', 'https:']);
-      } catch (err) {
-        return reply.code(400).send({ error: err instanceof Error ? err.message : 'invalid url' });
-      }
-    }
+    const target = await checkFetchTarget(req.query.u, req.socket.remoteAddress);
+    if ('error' in target) return reply.code(400).send({ error: target.error });
+    const { url: u, allowPrivate } = target;
     const db = await cacheDb(ctx.store);
     const now = Math.floor(Date.now() / 1000);
     const cached = await db

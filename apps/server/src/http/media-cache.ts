@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { assertPublicUrl, isLoopbackClient } from '../cache/address-guard.ts';
+import { checkFetchTarget } from '../cache/address-guard.ts';
 import type { ServerContext } from '../server.ts';
 import { guardedFetch } from './link-preview-fetch.ts';
 
@@ -57,21 +57,12 @@ export function registerMediaCache(app: FastifyInstance, ctx: ServerContext): vo
   app.get<{ Querystring: { s?: string; a?: string; u?: string } }>(
     '/media-cache',
     async (req, reply) => {
-      const { s = 'o', a = '1', u } = req.query;
+      const { s = 'o', a = '1' } = req.query;
       if (!(s in VARIANT_WIDTHS) || (a !== '0' && a !== '1'))
         return reply.code(400).send({ error: 's must be o|s|m|l and a 0|1' });
-      if (typeof u !== 'string' || u.length > 2000 || !/^https?:\/\//i.test(u))
-        return reply.code(400).send({ error: 'u must be an http(s) URL' });
-      const allowPrivate = isLoopbackClient(req.socket.remoteAddress);
-      if (!allowPrivate) {
-        try {
-          await assertPublicUrl(u, false, ['http:', 'https:']);
-        } catch (err) {
-          return reply
-            .code(400)
-            .send({ error: err instanceof Error ? err.message : 'invalid url' });
-        }
-      }
+      const target = await checkFetchTarget(req.query.u, req.socket.remoteAddress);
+      if ('error' in target) return reply.code(400).send({ error: target.error });
+      const { url: u, allowPrivate } = target;
       const key = createHash('sha256').update(`${s}|${a}|${u}`).digest('hex');
       const file = join(dir, key);
       try {

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { pageExtras } from '../enrich.ts';
 import { applyModeration, loadModeration } from '../moderation.ts';
 import { emitPosts, rangeOf } from '../page.ts';
-import { hex64, int, optHex64, paging, str, type Paging } from '../params.ts';
+import { hex64, int, optHex64, paging, str, valuePaging, type Paging } from '../params.ts';
 import {
   authorsFeed,
   followsOf,
@@ -17,8 +17,8 @@ import {
   type ScoreColumn,
 } from '../queries/feeds.ts';
 import { CacheError, type CacheRequest } from '../request.ts';
+import { zapsOf } from './reactions.ts';
 import { emitProfiles } from './users.ts';
-import { eventsByIds } from '../queries/events.ts';
 
 const TIMEFRAMES: Record<string, ScoreColumn | 'created_at'> = {
   latest: 'created_at',
@@ -89,10 +89,7 @@ export async function explore(req: CacheRequest): Promise<void> {
     return;
   }
   const mod = await loadModeration(req.store.db, user, 'trending');
-  const scoreP = {
-    ...p,
-    until: req.payload.until === undefined ? Number.MAX_SAFE_INTEGER : p.until,
-  };
+  const scoreP = valuePaging(req.payload, p);
   const ranked = await scoredFeed(
     req.store.db,
     order,
@@ -163,7 +160,7 @@ export async function scoredUsers24h(req: CacheRequest): Promise<void> {
 /** `explore_people`: users gaining most followers in 24 h (10000157 + kind 0, range by increase). */
 export async function explorePeople(req: CacheRequest): Promise<void> {
   const p = paging(req.payload, req.now, 10);
-  const untilIncrease = req.payload.until === undefined ? Number.MAX_SAFE_INTEGER : p.until;
+  const untilIncrease = valuePaging(req.payload, p).until;
   const inc = sql<number>`count(*)`;
   const rows = await req.store.db
     .selectFrom('follows')
@@ -209,57 +206,7 @@ export async function explorePeople(req: CacheRequest): Promise<void> {
 
 /** Latest zaps of everyone (explore_zaps and the explore-zaps spec): receipt + target + 10000129. */
 export async function exploreZaps(req: CacheRequest, p: Paging): Promise<void> {
-  const rows = await req.store.db
-    .selectFrom('zaps')
-    .select([
-      'receipt_id',
-      'sender',
-      'receiver',
-      'event_id',
-      'amount_sats',
-      'created_at',
-      'message',
-    ])
-    .where('created_at', '<=', p.until)
-    .where('created_at', '>=', p.since)
-    .orderBy('created_at', 'desc')
-    .orderBy('receipt_id', 'desc')
-    .limit(p.limit)
-    .offset(p.offset)
-    .execute();
-  const receipts = await eventsByIds(
-    req.store.db,
-    rows.map((r) => r.receipt_id),
-  );
-  const targets = await eventsByIds(
-    req.store.db,
-    rows.flatMap((r) => (r.event_id ? [r.event_id] : [])),
-  );
-  req.emit(...receipts, ...targets);
-  for (const r of rows) {
-    req.emit(
-      resultEvent(ResultKind.TopZap, {
-        event_id: r.event_id ?? '',
-        created_at: Number(r.created_at),
-        sender: r.sender,
-        receiver: r.receiver,
-        amount_sats: Number(r.amount_sats),
-        zap_receipt_id: r.receipt_id,
-        message: r.message,
-      }),
-    );
-  }
-  const users = [...new Set(rows.flatMap((r) => [r.sender, r.receiver]).filter(Boolean))];
-  await emitProfiles(req, users);
-  req.emit(...(await pageExtras(req, users)));
-  req.emit(
-    feedRangeEvent(
-      rangeOf(
-        'created_at',
-        rows.map((r) => ({ id: r.receipt_id, value: Number(r.created_at) })),
-      ),
-    ),
-  );
+  await zapsOf(req, undefined, '', p);
 }
 
 /** Latest notes with images or videos (explore_media and the explore-media spec). */

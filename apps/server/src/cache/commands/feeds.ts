@@ -1,7 +1,16 @@
 import { parseFeedSpec, type FeedSpec } from '@swell/cache-protocol';
 import type { NostrEvent } from '@swell/nostr';
 import { applyModeration, loadModeration } from '../moderation.ts';
-import { bool, hex64, kinds, optHex64, optStr, paging, type Paging } from '../params.ts';
+import {
+  bool,
+  hex64,
+  kinds,
+  optHex64,
+  optStr,
+  paging,
+  valuePaging,
+  type Paging,
+} from '../params.ts';
 import { emitPosts } from '../page.ts';
 import {
   authorsFeed,
@@ -99,10 +108,7 @@ async function scored(
   const user = optHex64(req.payload, 'user_pubkey');
   const mod = await loadModeration(req.store.db, user, 'trending');
   // score windows: until defaults to "no upper bound" for score paging
-  const scorePaging = {
-    ...p,
-    until: req.payload.until === undefined ? Number.MAX_SAFE_INTEGER : p.until,
-  };
+  const scorePaging = valuePaging(req.payload, p);
   const ranked = await scoredFeed(
     req.store.db,
     column,

@@ -2,7 +2,7 @@ import { feedRangeEvent, resultEvent, ResultKind, type TopZap } from '@swell/cac
 import type { NostrEvent } from '@swell/nostr';
 import { pageExtras } from '../enrich.ts';
 import { emitPosts, rangeOf } from '../page.ts';
-import { hex64, int, optHex64, optStr, paging, type Paging } from '../params.ts';
+import { hex64, int, optHex64, optStr, paging, valuePaging, type Paging } from '../params.ts';
 import { addressable, eventsByIds } from '../queries/events.ts';
 import { EVENT_COLUMNS, rowToEvent } from '../queries/rows.ts';
 import { CacheError, type CacheRequest } from '../request.ts';
@@ -102,27 +102,27 @@ const ZAP_COLUMNS = [
 /** `user_zaps_sent {sender, limit, until, offset}`. */
 export async function userZapsSent(req: CacheRequest): Promise<void> {
   const sender = hex64(req.payload, 'sender');
-  const p = paging(req.payload, req.now, 20);
-  const rows = await req.store.db
-    .selectFrom('zaps')
-    .select(ZAP_COLUMNS)
-    .where('sender', '=', sender)
-    .where('created_at', '<=', p.until)
-    .where('created_at', '>=', p.since)
-    .orderBy('created_at', 'desc')
-    .orderBy('receipt_id', 'desc')
-    .limit(p.limit)
-    .offset(p.offset)
-    .execute();
-  await emitZaps(req, rows, 'created_at');
+  await zapsOf(req, 'sender', sender, paging(req.payload, req.now, 20));
 }
 
 /** Zaps a user received (the profile's zaps tab: `feed {notes: "zaps"}`), newest first. */
 export async function zapsReceived(req: CacheRequest, receiver: string, p: Paging): Promise<void> {
-  const rows = await req.store.db
-    .selectFrom('zaps')
-    .select(ZAP_COLUMNS)
-    .where('receiver', '=', receiver)
+  await zapsOf(req, 'receiver', receiver, p);
+}
+
+/**
+ * A page of zaps, newest first, ties by receipt id: those one user sent or received, or
+ * (without `side`) everyone's (explore_zaps).
+ */
+export async function zapsOf(
+  req: CacheRequest,
+  side: 'sender' | 'receiver' | undefined,
+  pubkey: string,
+  p: Paging,
+): Promise<void> {
+  let q = req.store.db.selectFrom('zaps').select(ZAP_COLUMNS);
+  if (side) q = q.where(side, '=', pubkey);
+  const rows = await q
     .where('created_at', '<=', p.until)
     .where('created_at', '>=', p.since)
     .orderBy('created_at', 'desc')
@@ -137,7 +137,7 @@ export async function zapsReceived(req: CacheRequest, receiver: string, p: Pagin
 export async function eventZapsBySatszapped(req: CacheRequest): Promise<void> {
   const t = await target(req);
   const p = paging(req.payload, req.now, 20);
-  const untilSats = req.payload.until === undefined ? Number.MAX_SAFE_INTEGER : p.until;
+  const untilSats = valuePaging(req.payload, p).until;
   let q = req.store.db.selectFrom('zaps').select(ZAP_COLUMNS);
   q =
     t.values.length > 1

@@ -56,6 +56,12 @@ export async function userProfile(req: CacheRequest): Promise<void> {
   req.emit(...(await pageExtras(req, [pubkey])));
 }
 
+/** The distinct valid pubkeys of a list's `p` tags, the first `max` of them. */
+function taggedPubkeys(list: NostrEvent, max: number): string[] {
+  const tagged = list.tags.filter((t) => t[0] === 'p' && /^[0-9a-f]{64}$/.test(t[1] ?? ''));
+  return [...new Set(tagged.map((t) => t[1]!))].slice(0, max);
+}
+
 /** `contact_list {pubkey, extended_response}`: the kind 3 (+ followed users' kind 0). */
 export async function contactList(req: CacheRequest): Promise<void> {
   const pubkey = hex64(req.payload, 'pubkey');
@@ -63,13 +69,7 @@ export async function contactList(req: CacheRequest): Promise<void> {
   if (!contacts) return;
   req.emit(contacts);
   if (bool(req.payload, 'extended_response', false)) {
-    const followed = [
-      ...new Set(
-        contacts.tags
-          .filter((t) => t[0] === 'p' && /^[0-9a-f]{64}$/.test(t[1] ?? ''))
-          .map((t) => t[1]!),
-      ),
-    ].slice(0, 2000);
+    const followed = taggedPubkeys(contacts, 2000);
     await emitProfiles(req, followed);
     req.emit(resultEvent(ResultKind.FollowerCounts, await followerCounts(req.store.db, followed)));
     req.emit(...(await pageExtras(req, followed)));
@@ -164,13 +164,7 @@ async function listWithUsers(req: CacheRequest, list: NostrEvent | undefined): P
   if (!list) return;
   req.emit(list);
   if (bool(req.payload, 'extended_response', true)) {
-    const pubkeys = [
-      ...new Set(
-        list.tags
-          .filter((t) => t[0] === 'p' && /^[0-9a-f]{64}$/.test(t[1] ?? ''))
-          .map((t) => t[1]!),
-      ),
-    ].slice(0, 1000);
+    const pubkeys = taggedPubkeys(list, 1000);
     await emitProfiles(req, pubkeys);
   }
 }
