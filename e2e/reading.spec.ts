@@ -228,3 +228,24 @@ test('going back from a thread keeps the home list and about where the reader wa
   const after = await rows();
   expect(after.filter((r) => shown.includes(r)).length).toBeGreaterThan(0);
 });
+
+test('reposts are shown with their original note and who reposted it', async ({ page }) => {
+  await page.goto('/home');
+  await page.getByRole('combobox', { name: 'Feed' }).selectOption({ label: 'All Notes' });
+  const feed = page.getByRole('feed', { name: 'Home' });
+  await expect(feed.locator('article').first()).toBeVisible();
+  const repost = feed
+    .locator('article')
+    .filter({ has: page.locator('.note-repost') })
+    .first();
+  for (let i = 0; i < 60 && (await repost.count()) === 0; i++) {
+    await page.mouse.wheel(0, 1200);
+    await page.waitForTimeout(100);
+  }
+  await expect(repost.locator('.note-repost')).toContainText(/reposted$/);
+  // The article is the original: its own author, content and a link to its thread.
+  await expect(repost.locator('.note-name')).not.toBeEmpty();
+  await expect(repost.locator('.note-content')).not.toBeEmpty();
+  const rowId = await repost.locator('xpath=..').getAttribute('data-element-id');
+  expect(await repost.getAttribute('data-note-id')).not.toBe(rowId);
+});
