@@ -69,10 +69,19 @@ export interface Paging {
   offset: number;
 }
 
-export function paging(p: P, now: number, dfltLimit = 20): Paging {
+/**
+ * `limit` (default `dflt`): above MAX_LIMIT (1000), as a number or a numeric string, it is
+ * `limit too big` on every command; a command's own smaller `cap` clamps it.
+ */
+export function limitOf(p: P, dflt: number, cap = MAX_LIMIT): number {
   const raw = p.limit;
-  if (typeof raw === 'number' && raw > MAX_LIMIT) throw new CacheError('limit too big');
-  const limit = int(p, 'limit', dfltLimit, 0, MAX_LIMIT);
+  const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+  if (typeof n === 'number' && n > MAX_LIMIT) throw new CacheError('limit too big');
+  return Math.min(cap, int(p, 'limit', dflt, 0, MAX_LIMIT));
+}
+
+export function paging(p: P, now: number, dfltLimit = 20): Paging {
+  const limit = limitOf(p, dfltLimit);
   const since = int(p, 'since', 0, 0);
   const until = int(p, 'until', now + 3600, 0);
   const offset = int(p, 'offset', 0, 0, 100_000);

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { pageExtras } from '../enrich.ts';
 import { applyModeration, loadModeration } from '../moderation.ts';
 import { emitPosts, rangeOf } from '../page.ts';
-import { hex64, int, optHex64, paging, str, valuePaging, type Paging } from '../params.ts';
+import { hex64, int, limitOf, optHex64, paging, type Paging, str, valuePaging } from '../params.ts';
 import {
   authorsFeed,
   followsOf,
@@ -117,7 +117,7 @@ export async function scored(req: CacheRequest): Promise<void> {
   const user = optHex64(req.payload, 'user_pubkey');
   const mod = await loadModeration(req.store.db, user, 'trending');
   const p: Paging = {
-    limit: int(req.payload, 'limit', 20, 0, 1000),
+    limit: limitOf(req.payload, 20),
     since: 0,
     until: Number.MAX_SAFE_INTEGER,
     offset: 0,
@@ -148,7 +148,7 @@ export async function scoredUsers24h(req: CacheRequest): Promise<void> {
     .where('pubkey', '!=', '')
     .groupBy('pubkey')
     .orderBy('total', 'desc')
-    .limit(int(req.payload, 'limit', 20, 0, 1000))
+    .limit(limitOf(req.payload, 20))
     .execute();
   const pubkeys = rows.map((r) => r.pubkey);
   await emitProfiles(req, pubkeys);
@@ -239,7 +239,7 @@ export async function exploreTopics(req: CacheRequest): Promise<void> {
     .where('created_at', '>=', req.now - 86400)
     .groupBy('value')
     .orderBy('n', 'desc')
-    .limit(int(req.payload, 'limit', 50, 0, 1000))
+    .limit(limitOf(req.payload, 50))
     .execute();
   const topics: Record<string, number> = {};
   for (const r of rows) topics[r.value] = Number(r.n);

@@ -2,7 +2,7 @@ import { resultEvent, ResultKind } from '@swell/cache-protocol';
 import { sql } from 'kysely';
 import { applyModeration, loadModeration } from '../moderation.ts';
 import { emitPosts } from '../page.ts';
-import { int, optHex64, paging, str, type Paging } from '../params.ts';
+import { limitOf, optHex64, paging, type Paging, str } from '../params.ts';
 import { userScores } from '../queries/annotations.ts';
 import { EVENT_COLUMNS, rowToEvent } from '../queries/rows.ts';
 import { CacheError, type CacheRequest } from '../request.ts';
@@ -64,7 +64,7 @@ export async function search(req: CacheRequest): Promise<void> {
 /** `user_search {query, limit 10, pubkey?}`: kind 0 by score, + 10000108; npub/nprofile resolves. */
 export async function userSearch(req: CacheRequest): Promise<void> {
   const query = str(req.payload, 'query', 200).trim();
-  const limit = int(req.payload, 'limit', 10, 0, 1000);
+  const limit = limitOf(req.payload, 10);
   const direct = userRef(query);
   let pubkeys: string[];
   if (direct) {

@@ -10,7 +10,7 @@ import {
   defaultRelays,
 } from '../defaults.ts';
 import { emitPosts } from '../page.ts';
-import { int, signedEvent } from '../params.ts';
+import { limitOf, signedEvent } from '../params.ts';
 import { EVENT_COLUMNS, rowToEvent } from '../queries/rows.ts';
 import { CacheError, type CacheRequest } from '../request.ts';
 import { cacheDb } from '../tables.ts';
@@ -166,7 +166,7 @@ export async function getFeaturedAuthors(req: CacheRequest): Promise<void> {
     .where('long_form_note_count', '>', 0)
     .orderBy('long_form_note_count', 'desc')
     .orderBy('followers_count', 'desc')
-    .limit(int(req.payload, 'limit', 10, 0, 100))
+    .limit(limitOf(req.payload, 10, 100))
     .execute();
   await emitProfiles(
     req,
@@ -183,7 +183,7 @@ export async function getRecommendedReads(req: CacheRequest): Promise<void> {
     .where('events.kind', '=', 30023)
     .orderBy('event_stats.score', 'desc')
     .orderBy('events.created_at', 'desc')
-    .limit(int(req.payload, 'limit', 5, 0, 100))
+    .limit(limitOf(req.payload, 5, 100))
     .execute();
   await emitPosts(req, rows.map(rowToEvent));
 }

@@ -4,7 +4,7 @@ import { pageExtras } from '../enrich.ts';
 import { mediaInfoOf } from '../media-info.ts';
 import { loadModeration } from '../moderation.ts';
 import { emitPosts } from '../page.ts';
-import { bool, hex64, hexList, int, optHex64 } from '../params.ts';
+import { bool, hex64, hexList, limitOf, optHex64 } from '../params.ts';
 import { addressable, replaceableOf } from '../queries/events.ts';
 import { followerCounts, userStatsOf } from '../queries/users.ts';
 import { EVENT_COLUMNS, rowToEvent } from '../queries/rows.ts';
@@ -92,7 +92,7 @@ export async function isUserFollowing(req: CacheRequest): Promise<void> {
 /** `user_followers {pubkey, limit}`: up to 200 followers, most followed first. */
 export async function userFollowers(req: CacheRequest): Promise<void> {
   const pubkey = hex64(req.payload, 'pubkey');
-  const limit = Math.min(200, int(req.payload, 'limit', 200, 0, 1000));
+  const limit = limitOf(req.payload, 200, 200);
   const rows = await req.store.db
     .selectFrom('follows')
     .leftJoin('user_stats', 'user_stats.pubkey', 'follows.follower')
@@ -111,7 +111,7 @@ export async function userFollowers(req: CacheRequest): Promise<void> {
 /** `user_profile_scored_content {pubkey, limit 5}`: the author's best notes by score. */
 export async function userProfileScoredContent(req: CacheRequest): Promise<void> {
   const pubkey = hex64(req.payload, 'pubkey');
-  const limit = int(req.payload, 'limit', 5, 0, 1000);
+  const limit = limitOf(req.payload, 5);
   const rows = await req.store.db
     .selectFrom('event_stats')
     .innerJoin('events', 'events.id', 'event_stats.event_id')
@@ -135,7 +135,7 @@ export async function userProfileScoredContent(req: CacheRequest): Promise<void>
 export async function userProfileFollowedBy(req: CacheRequest): Promise<void> {
   const pubkey = hex64(req.payload, 'pubkey');
   const user = hex64(req.payload, 'user_pubkey');
-  const limit = int(req.payload, 'limit', 5, 0, 1000);
+  const limit = limitOf(req.payload, 5);
   const rows = await req.store.db
     .selectFrom('follows as mine')
     .innerJoin('follows as theirs', 'theirs.follower', 'mine.followed')
