@@ -158,3 +158,64 @@ test('a signed-in user reads the Latest feed of their follows; screens stay axe-
   }
   expect(errors).toEqual([]);
 });
+
+test("a signed-in user's own home feed list (app subsettings) is offered", async ({
+  page,
+  baseURL,
+}) => {
+  // Dave stores his own list through the cache (a signed settings event).
+  const dave = demoAccounts.find((a) => a.name === 'dave')!;
+  const feeds = [
+    {
+      name: 'Dave picks',
+      spec: '{"id":"all-notes","kind":"notes"}',
+      description: '',
+      enabled: true,
+    },
+    {
+      name: 'Dave trending',
+      spec: '{"id":"global-trending","kind":"notes","hours":24}',
+      description: '',
+      enabled: true,
+    },
+  ];
+  const settingsEvent = finalizeEvent(
+    {
+      kind: 30078,
+      created_at: Math.floor(Date.now() / 1000),
+      tags: [['d', 'Swell Web']],
+      content: JSON.stringify({ subkey: 'user-home-feeds', settings: feeds }),
+    },
+    hexToBytes(dave.secretKeyHex),
+  );
+  const ws = new WebSocket(`${baseURL!.replace(/^http/, 'ws')}/v1`);
+  await new Promise((resolve, reject) => {
+    ws.onopen = resolve;
+    ws.onerror = reject;
+  });
+  const answer = new Promise<string>((resolve) => {
+    ws.onmessage = (m) => {
+      const msg = JSON.parse(String(m.data)) as [string];
+      if (msg[0] === 'EOSE' || msg[0] === 'NOTICE') resolve(msg[0]);
+    };
+  });
+  ws.send(
+    JSON.stringify([
+      'REQ',
+      'set1',
+      { cache: ['set_app_subsettings', { settings_event: settingsEvent }] },
+    ]),
+  );
+  expect(await answer).toBe('EOSE');
+  ws.close();
+
+  let dialog = await openLogin(page);
+  await dialog.getByLabel('Private key (nsec)').fill(dave.nsec);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  dialog = page.getByRole('dialog', { name: 'Create a PIN' });
+  await dialog.getByRole('button', { name: 'Skip' }).click();
+  await expect(page.getByText('Signed in as Dave')).toBeVisible();
+  const select = page.getByRole('combobox', { name: 'Feed' });
+  await expect(select.getByRole('option')).toHaveText(['Dave picks', 'Dave trending']);
+  await expect(page.getByRole('feed', { name: 'Home' }).locator('article').first()).toBeVisible();
+});

@@ -12,6 +12,8 @@ import {
   type LoginState,
   type Signer,
 } from '@swell/client';
+import type { FeedDefinition } from '@swell/cache-protocol';
+import { api } from '@/data/connection.ts';
 import { keys } from '@/data/keys.ts';
 import { session } from '@/data/session.ts';
 import { connectRelays } from '@/features/network/relays.ts';
@@ -104,4 +106,25 @@ export function forgetPin(): void {
 export function signOut(): void {
   logout(keys(), signer);
   apply({ pubkey: null, signer: null, needsPin: false, source: 'none' });
+}
+
+/** The client name in the `d` tag of settings events (kind 30078). */
+export const settingsClientName = 'Swell Web';
+
+/**
+ * The user's own home feed list (app subsettings `user-home-feeds`), asked with a signed
+ * settings event; null when nobody can sign (guest, read-only, locked key).
+ */
+export async function loadUserHomeFeeds(pubkey: string): Promise<FeedDefinition[] | null> {
+  await startLogin();
+  const s = signer;
+  if (!s || session.get().pubkey !== pubkey) return null;
+  const event = await s.signEvent({
+    kind: 30078,
+    tags: [['d', settingsClientName]],
+    content: JSON.stringify({ subkey: 'user-home-feeds' }),
+  });
+  const page = await api().getAppSubsettings(event);
+  const settings = page.appSubsettings?.settings;
+  return Array.isArray(settings) ? (settings as FeedDefinition[]) : null;
 }

@@ -8,7 +8,16 @@ let kept: { pubkey: string | null; feed: HomeFeed } | null = null;
 export function homeFeedFor(pubkey: string | null = session.get().pubkey): HomeFeed {
   if (kept?.pubkey !== pubkey) {
     kept?.feed.dispose();
-    const feed = new HomeFeed(pubkey);
+    // A signed-in user's own feed list comes from their subsettings (signed request).
+    const feed = new HomeFeed(
+      pubkey,
+      pubkey
+        ? () =>
+            import('@/features/account/account.ts')
+              .then((m) => m.loadUserHomeFeeds(pubkey))
+              .catch(() => null)
+        : undefined,
+    );
     void feed.start();
     kept = { pubkey, feed };
   }
