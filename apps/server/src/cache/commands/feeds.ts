@@ -169,7 +169,8 @@ export async function runSpec(req: CacheRequest, spec: FeedSpec, p: Paging): Pro
     }
     case 'reads-topic': {
       const mod = await loadModeration(req.store.db, user, 'content');
-      const posts = await taggedFeed(req.store.db, 't', spec.topic.toLowerCase(), [30023], p);
+      const topic = spec.topic.toLowerCase();
+      const posts = await taggedFeed(req.store.db, 't', topic, [30023], p, mod?.blocked);
       await emitPosts(req, applyModeration(mod, posts));
       return;
     }

@@ -45,11 +45,15 @@ export async function threadView(req: CacheRequest): Promise<void> {
   const user = optHex64(req.payload, 'user_pubkey');
   const mod = await loadModeration(req.store.db, user, 'content');
   const chain = await parentChain(req, event);
-  const replyRows = await req.store.db
+  let replyQuery = req.store.db
     .selectFrom('threads')
     .innerJoin('events', 'events.id', 'threads.event_id')
     .select(EVENT_COLUMNS.map((c) => `events.${c}` as const))
-    .where('threads.parent_id', '=', id)
+    .where('threads.parent_id', '=', id);
+  // Muted authors are left out before the limit: a page of only them would end the walk.
+  if (mod && mod.blocked.size > 0)
+    replyQuery = replyQuery.where('events.pubkey', 'not in', [...mod.blocked].slice(0, 5000));
+  const replyRows = await replyQuery
     .where('events.created_at', '<=', p.until)
     .where('events.created_at', '>=', p.since)
     .orderBy('events.created_at', 'desc')

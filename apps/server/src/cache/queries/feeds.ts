@@ -187,14 +187,19 @@ export async function taggedFeed(
   value: string,
   kinds: number[],
   p: Paging,
+  excludeAuthors?: ReadonlySet<string>,
 ): Promise<NostrEvent[]> {
   if (p.limit === 0) return [];
-  const ids = await db
+  let tagged = db
     .selectFrom('event_tags')
     .select(['event_id', 'created_at'])
     .where('name', '=', name)
     .where('value', '=', value)
-    .where('kind', 'in', kinds)
+    .where('kind', 'in', kinds);
+  // Muted authors are left out before the limit: a page of only them would end the walk.
+  if (excludeAuthors && excludeAuthors.size > 0)
+    tagged = tagged.where('pubkey', 'not in', [...excludeAuthors].slice(0, 5000));
+  const ids = await tagged
     .where('created_at', '<=', p.until)
     .where('created_at', '>=', p.since)
     .orderBy('created_at', 'desc')
