@@ -2,7 +2,7 @@ import { resultEvent, ResultKind, userRelaysEvent } from '@swell/cache-protocol'
 import type { NostrEvent } from '@swell/nostr';
 import { pageExtras } from '../enrich.ts';
 import { mediaInfoOf } from '../media-info.ts';
-import { loadModeration } from '../moderation.ts';
+import { loadModeration, type Moderation } from '../moderation.ts';
 import { emitPosts } from '../page.ts';
 import { bool, hex64, hexList, limitOf, optHex64 } from '../params.ts';
 import { addressable, replaceableOf } from '../queries/events.ts';
@@ -44,15 +44,7 @@ export async function userProfile(req: CacheRequest): Promise<void> {
   req.emit(resultEvent(ResultKind.UserStats, stats.get(pubkey)!));
   const user = optHex64(req.payload, 'user_pubkey');
   const mod = await loadModeration(req.store.db, user, 'content');
-  const why = mod?.reason.get(pubkey);
-  if (why) {
-    req.emit(
-      resultEvent(
-        ResultKind.FilteringReason,
-        why === 'mutelist' ? { action: 'block', pubkey } : { action: 'block', pubkey, group: why },
-      ),
-    );
-  }
+  emitFilteringReason(req, mod, pubkey);
   req.emit(...(await pageExtras(req, [pubkey])));
 }
 
@@ -194,18 +186,22 @@ export async function getBookmarks(req: CacheRequest): Promise<void> {
   if (list) req.emit(list);
 }
 
+/** 10000131 when `pubkey` is filtered for the user: their own mute list, or a filter list's owner. */
+function emitFilteringReason(req: CacheRequest, mod: Moderation | undefined, pubkey: string): void {
+  const why = mod?.reason.get(pubkey);
+  if (!why) return;
+  req.emit(
+    resultEvent(
+      ResultKind.FilteringReason,
+      why === 'mutelist' ? { action: 'block', pubkey } : { action: 'block', pubkey, group: why },
+    ),
+  );
+}
+
 /** `search_filterlist {pubkey, user_pubkey?}` -> 10000131 when the pubkey is filtered. */
 export async function searchFilterlist(req: CacheRequest): Promise<void> {
   const pubkey = hex64(req.payload, 'pubkey');
   const user = optHex64(req.payload, 'user_pubkey');
   const mod = await loadModeration(req.store.db, user, 'content');
-  const why = mod?.reason.get(pubkey);
-  if (why) {
-    req.emit(
-      resultEvent(
-        ResultKind.FilteringReason,
-        why === 'mutelist' ? { action: 'block', pubkey } : { action: 'block', pubkey, group: why },
-      ),
-    );
-  }
+  emitFilteringReason(req, mod, pubkey);
 }

@@ -3,6 +3,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { Store } from '../../store/store.ts';
 import type { Paging } from '../params.ts';
+import { eventsByIds } from './events.ts';
 import { EVENT_COLUMNS, rowToEvent } from './rows.ts';
 
 type Db = Kysely<Database>;
@@ -156,16 +157,10 @@ async function windowedFeed(
       if (round >= 8 && rows.length < need && lower > p.since) {
         return pageOf(applyFilter(byAuthors(false), f), p);
       }
-      const ids = rows.slice(p.offset, need).map((r) => r.id);
-      if (ids.length === 0) return [];
-      const full = await db
-        .selectFrom('events')
-        .select(EVENT_COLUMNS)
-        .where('id', 'in', ids)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
-      return full.map(rowToEvent);
+      return eventsByIds(
+        db,
+        rows.slice(p.offset, need).map((r) => r.id),
+      );
     }
     // widen by the density seen so far (at least 4x, at most 64x)
     const window = Math.max(3600, top - lower);
@@ -207,19 +202,8 @@ export async function taggedFeed(
     .limit(p.limit)
     .offset(p.offset)
     .execute();
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('events')
-    .select(EVENT_COLUMNS)
-    .where(
-      'id',
-      'in',
-      ids.map((r) => r.event_id),
-    )
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  return rows.map(rowToEvent);
+  // one event may carry the same tag twice
+  return eventsByIds(db, [...new Set(ids.map((r) => r.event_id))]);
 }
 
 /** Events whose ids are given, as a created_at page (bookmarks). */
@@ -271,17 +255,14 @@ export async function scoredFeed(
     .limit(p.limit)
     .offset(p.offset)
     .execute();
-  if (ranked.length === 0) return [];
-  const rows = await db
-    .selectFrom('events')
-    .select(EVENT_COLUMNS)
-    .where(
-      'id',
-      'in',
-      ranked.map((r) => r.event_id),
-    )
-    .execute();
-  const byId = new Map(rows.map((r) => [r.id, rowToEvent(r)]));
+  const byId = new Map(
+    (
+      await eventsByIds(
+        db,
+        ranked.map((r) => r.event_id),
+      )
+    ).map((e) => [e.id, e]),
+  );
   return ranked.flatMap((r) => {
     const event = byId.get(r.event_id);
     return event ? [{ event, value: Number(r.value) }] : [];
