@@ -4,8 +4,17 @@ import type { ServerContext } from '../server.ts';
 import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './limits.ts';
 import { RelayConnection } from './relay-connection.ts';
 
-/** Limits in force (tests may lower them through `setRelayLimits`). */
-let limits: RelayLimits = DEFAULT_RELAY_LIMITS;
+/**
+ * Limits in force (tests may change them through `setRelayLimits`). SWELL_RELAY_RATE sets the
+ * per-connection message rate (messages/s; the burst is 2.5 times that), e.g. for benchmarks.
+ */
+let limits: RelayLimits = withRateFromEnv(DEFAULT_RELAY_LIMITS, process.env.SWELL_RELAY_RATE);
+
+function withRateFromEnv(base: RelayLimits, value: string | undefined): RelayLimits {
+  const rate = Number(value);
+  if (!value || !Number.isFinite(rate) || rate <= 0) return base;
+  return { ...base, ratePerSecond: rate, rateBurst: Math.ceil(rate * 2.5) };
+}
 
 /** Overrides relay limits (tests). Returns the previous limits. */
 export function setRelayLimits(next: Partial<RelayLimits>): RelayLimits {
