@@ -1,6 +1,9 @@
 import { feedRangeEvent, type FeedRange, type OrderBy } from '@swell/cache-protocol';
 import type { NostrEvent } from '@swell/nostr';
 import { enrichPosts, type EnrichOptions } from './enrich.ts';
+import { loadModeration } from './moderation.ts';
+import { optHex64, valuePaging, type Paging } from './params.ts';
+import { scoredFeed, type ScoreColumn } from './queries/feeds.ts';
 import type { CacheRequest } from './request.ts';
 
 /** The feed range (10000113) of items in display order with their sort values. */
@@ -35,5 +38,37 @@ export async function emitPosts(
         posts.map((e, i) => ({ id: e.id, value: values?.[i] ?? e.created_at })),
       ),
     ),
+  );
+}
+
+/**
+ * Posts by score or sats created after `createdAfter` (trending, most zapped, explore), ranked
+ * and paged by that value (no `until` = no upper bound), without the user's trending-muted
+ * authors; `onePerAuthor` keeps each author's best.
+ */
+export async function emitScored(
+  req: CacheRequest,
+  column: ScoreColumn,
+  createdAfter: number,
+  onePerAuthor: boolean,
+  p: Paging,
+  authors?: readonly string[],
+): Promise<void> {
+  const user = optHex64(req.payload, 'user_pubkey');
+  const mod = await loadModeration(req.store.db, user, 'trending');
+  const ranked = await scoredFeed(
+    req.store.db,
+    column,
+    createdAfter,
+    valuePaging(req.payload, p),
+    onePerAuthor,
+    authors,
+    mod?.blocked,
+  );
+  await emitPosts(
+    req,
+    ranked.map((r) => r.event),
+    column,
+    ranked.map((r) => r.value),
   );
 }

@@ -7,7 +7,7 @@ import {
 import { sql } from 'kysely';
 import { pageExtras } from '../enrich.ts';
 import { applyModeration, loadModeration } from '../moderation.ts';
-import { emitPosts, rangeOf } from '../page.ts';
+import { emitPosts, emitScored, rangeOf } from '../page.ts';
 import { hex64, int, limitOf, optHex64, paging, type Paging, str, valuePaging } from '../params.ts';
 import {
   authorsFeed,
@@ -88,23 +88,7 @@ export async function explore(req: CacheRequest): Promise<void> {
     await emitPosts(req, posts);
     return;
   }
-  const mod = await loadModeration(req.store.db, user, 'trending');
-  const scoreP = valuePaging(req.payload, p);
-  const ranked = await scoredFeed(
-    req.store.db,
-    order,
-    createdAfter,
-    scoreP,
-    order === 'score24h',
-    authors,
-    mod?.blocked,
-  );
-  await emitPosts(
-    req,
-    ranked.map((r) => r.event),
-    order,
-    ranked.map((r) => r.value),
-  );
+  await emitScored(req, order, createdAfter, order === 'score24h', p, authors);
 }
 
 /** `scored {selector}`: trending_24h/12h/4h/1h and mostzapped_24h/12h/4h/1h. */

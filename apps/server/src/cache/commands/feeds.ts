@@ -1,26 +1,9 @@
 import { parseFeedSpec, type FeedSpec } from '@swell/cache-protocol';
 import type { NostrEvent } from '@swell/nostr';
 import { applyModeration, loadModeration } from '../moderation.ts';
-import {
-  bool,
-  hex64,
-  kinds,
-  optHex64,
-  optStr,
-  paging,
-  valuePaging,
-  type Paging,
-} from '../params.ts';
-import { emitPosts } from '../page.ts';
-import {
-  authorsFeed,
-  followsOf,
-  globalFeed,
-  idsFeed,
-  scoredFeed,
-  taggedFeed,
-  type ScoreColumn,
-} from '../queries/feeds.ts';
+import { bool, hex64, kinds, optHex64, optStr, paging, type Paging } from '../params.ts';
+import { emitPosts, emitScored } from '../page.ts';
+import { authorsFeed, followsOf, globalFeed, idsFeed, taggedFeed } from '../queries/feeds.ts';
 import { eventsByIds, replaceableOf } from '../queries/events.ts';
 import { CacheError, type CacheRequest } from '../request.ts';
 import { searchPosts } from './search.ts';
@@ -97,35 +80,6 @@ export async function feed(req: CacheRequest): Promise<void> {
   });
 }
 
-async function scored(
-  req: CacheRequest,
-  column: ScoreColumn,
-  hours: number,
-  onePerAuthor: boolean,
-  p: Paging,
-  authors?: string[],
-): Promise<void> {
-  const user = optHex64(req.payload, 'user_pubkey');
-  const mod = await loadModeration(req.store.db, user, 'trending');
-  // score windows: until defaults to "no upper bound" for score paging
-  const scorePaging = valuePaging(req.payload, p);
-  const ranked = await scoredFeed(
-    req.store.db,
-    column,
-    req.now - hours * 3600,
-    scorePaging,
-    onePerAuthor,
-    authors,
-    mod?.blocked,
-  );
-  await emitPosts(
-    req,
-    ranked.map((r) => r.event),
-    column,
-    ranked.map((r) => r.value),
-  );
-}
-
 /** Runs a parsed feed spec with the request's paging. */
 export async function runSpec(req: CacheRequest, spec: FeedSpec, p: Paging): Promise<void> {
   const user = optHex64(req.payload, 'user_pubkey');
@@ -150,9 +104,9 @@ export async function runSpec(req: CacheRequest, spec: FeedSpec, p: Paging): Pro
       return;
     }
     case 'global-trending':
-      return scored(req, 'score24h', spec.hours, true, p);
+      return emitScored(req, 'score24h', req.now - spec.hours * 3600, true, p);
     case 'most-zapped':
-      return scored(req, 'satszapped', spec.hours, false, p);
+      return emitScored(req, 'satszapped', req.now - spec.hours * 3600, false, p);
     case 'feed':
       await profileFeed(req, spec.pubkey, spec.notes, p, {
         includeReplies: false,
