@@ -31,7 +31,8 @@ export type { DecodedInvoice } from './bolt11.ts';
 export { parseZapReceipt } from './zap-receipt.ts';
 export type { ZapReceipt } from './zap-receipt.ts';
 export * as nip19 from './nip19.ts';
-export { Nip19Error, parseSecretKey, pubkeyFromNip19, NIP19_TYPES } from './nip19.ts';
+export { Nip19Error, pubkeyFromNip19, NIP19_TYPES } from './nip19.ts';
+export { parseSecretKey } from './secret-key.ts';
 export type {
   Nip19Entity,
   Nip19Type,

@@ -1,4 +1,3 @@
-import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { bech32 } from '@scure/base';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { isHex64 } from './hex.ts';
@@ -304,17 +303,4 @@ export function pubkeyFromNip19(input: string): string | undefined {
   if (entity?.type === 'npub') return entity.data;
   if (entity?.type === 'nprofile') return entity.data.pubkey;
   return undefined;
-}
-
-/**
- * Reads a pasted secret key: it must decode as an nsec (surrounding whitespace and a
- * `nostr:` prefix are tolerated) holding a usable key (1 to n-1, as a secret key must be).
- * Throws Nip19Error with code 'invalid-nsec' otherwise.
- */
-export function parseSecretKey(input: string): Uint8Array {
-  const text = typeof input === 'string' ? input.trim().replace(/^nostr:/i, '') : '';
-  const entity = tryDecode(text);
-  if (entity?.type !== 'nsec' || !secp256k1.utils.isValidSecretKey(entity.data))
-    throw new Nip19Error('invalid-nsec', 'invalid-nsec');
-  return entity.data;
 }
