@@ -1,4 +1,9 @@
-import { feedRangeEvent, type FeedRange, type OrderBy } from '@swell/cache-protocol';
+import {
+  feedRangeEvent,
+  type CacheEvent,
+  type FeedRange,
+  type OrderBy,
+} from '@swell/cache-protocol';
 import type { NostrEvent } from '@swell/nostr';
 import { enrichPosts, type EnrichOptions } from './enrich.ts';
 import { loadModeration } from './moderation.ts';
@@ -19,6 +24,18 @@ export function rangeOf(
     until = Math.max(until, i.value);
   }
   return { since, until, order_by: orderBy, elements: items.map((i) => i.id) };
+}
+
+/** The created_at feed range (10000113) of items (events, notifications) in display order. */
+export function timeRangeEvent(
+  items: ReadonlyArray<{ id: string; created_at: number }>,
+): CacheEvent {
+  return feedRangeEvent(
+    rangeOf(
+      'created_at',
+      items.map((i) => ({ id: i.id, value: i.created_at })),
+    ),
+  );
 }
 
 /** Emits enriched posts and their range (created_at order unless values are given). */

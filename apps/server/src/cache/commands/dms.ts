@@ -1,5 +1,5 @@
 import { feedRangeEvent, resultEvent, ResultKind, type DmContactInfo } from '@swell/cache-protocol';
-import { rangeOf } from '../page.ts';
+import { rangeOf, timeRangeEvent } from '../page.ts';
 import { hex64, optStr, paging, signedEvent } from '../params.ts';
 import { eventsByIds } from '../queries/events.ts';
 import { followsOf } from '../queries/feeds.ts';
@@ -87,14 +87,7 @@ export async function getDirectmsgs(req: CacheRequest): Promise<void> {
     .execute();
   const msgs = rows.map(rowToEvent);
   req.emit(...msgs);
-  req.emit(
-    feedRangeEvent(
-      rangeOf(
-        'created_at',
-        msgs.map((e) => ({ id: e.id, value: e.created_at })),
-      ),
-    ),
-  );
+  req.emit(timeRangeEvent(msgs));
 }
 
 /** `reset_directmsg_count {event_from_user, sender}`: marks one conversation read. */

@@ -1,6 +1,6 @@
-import { feedRangeEvent, resultEvent, ResultKind, type Notification } from '@swell/cache-protocol';
+import { resultEvent, ResultKind, type Notification } from '@swell/cache-protocol';
 import { enrichPosts } from '../enrich.ts';
-import { rangeOf } from '../page.ts';
+import { timeRangeEvent } from '../page.ts';
 import { hex64, paging, signedEvent } from '../params.ts';
 import { eventsByIds } from '../queries/events.ts';
 import { userStatsOf } from '../queries/users.ts';
@@ -68,14 +68,7 @@ export async function getNotifications(req: CacheRequest): Promise<void> {
   const stats = await userStatsOf(req.store.db, [...actors]);
   for (const s of stats.values()) req.emit(resultEvent(ResultKind.UserStats, s));
   req.emit(...(await enrichPosts(req, posts)));
-  req.emit(
-    feedRangeEvent(
-      rangeOf(
-        'created_at',
-        items.map((n) => ({ id: n.id, value: n.created_at })),
-      ),
-    ),
-  );
+  req.emit(timeRangeEvent(items));
 }
 
 /** `get_notifications_seen {pubkey}` -> 10000111. */

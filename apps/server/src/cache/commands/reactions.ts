@@ -1,7 +1,7 @@
 import { feedRangeEvent, resultEvent, ResultKind, type TopZap } from '@swell/cache-protocol';
 import type { NostrEvent } from '@swell/nostr';
 import { pageExtras } from '../enrich.ts';
-import { emitPosts, rangeOf } from '../page.ts';
+import { emitPosts, rangeOf, timeRangeEvent } from '../page.ts';
 import { hex64, int, optHex64, optStr, paging, valuePaging, type Paging } from '../params.ts';
 import { addressable, eventsByIds } from '../queries/events.ts';
 import { EVENT_COLUMNS, rowToEvent } from '../queries/rows.ts';
@@ -196,14 +196,7 @@ export async function eventActions(req: CacheRequest): Promise<void> {
   const actors = [...new Set(actions.map((e) => e.pubkey))];
   await emitProfiles(req, actors);
   req.emit(...(await pageExtras(req, actors)));
-  req.emit(
-    feedRangeEvent(
-      rangeOf(
-        'created_at',
-        actions.map((e) => ({ id: e.id, value: e.created_at })),
-      ),
-    ),
-  );
+  req.emit(timeRangeEvent(actions));
 }
 
 function dedupe(events: NostrEvent[]): NostrEvent[] {

@@ -2,7 +2,7 @@ import { feedRangeEvent, referencedEvent } from '@swell/cache-protocol';
 import type { NostrEvent } from '@swell/nostr';
 import { enrichPosts } from '../enrich.ts';
 import { applyModeration, loadModeration } from '../moderation.ts';
-import { emitPosts, rangeOf } from '../page.ts';
+import { emitPosts, rangeOf, timeRangeEvent } from '../page.ts';
 import { bool, hex64, hexList, int, optHex64, paging, str } from '../params.ts';
 import { addressable, eventsByIds } from '../queries/events.ts';
 import { EVENT_COLUMNS, rowToEvent } from '../queries/rows.ts';
@@ -63,14 +63,7 @@ export async function threadView(req: CacheRequest): Promise<void> {
     .execute();
   const replies = applyModeration(mod, replyRows.map(rowToEvent));
   req.emit(...(await enrichPosts(req, chain, { pageExtras: false })));
-  req.emit(
-    feedRangeEvent(
-      rangeOf(
-        'created_at',
-        chain.map((e) => ({ id: e.id, value: e.created_at })),
-      ),
-    ),
-  );
+  req.emit(timeRangeEvent(chain));
   await emitPosts(req, replies);
 }
 
