@@ -9,13 +9,7 @@ import { pageExtras } from '../enrich.ts';
 import { applyModeration, loadModeration } from '../moderation.ts';
 import { emitPosts, emitScored, rangeOf } from '../page.ts';
 import { hex64, int, limitOf, optHex64, paging, type Paging, str, valuePaging } from '../params.ts';
-import {
-  authorsFeed,
-  followsOf,
-  globalFeed,
-  scoredFeed,
-  type ScoreColumn,
-} from '../queries/feeds.ts';
+import { authorsFeed, followsOf, globalFeed, type ScoreColumn } from '../queries/feeds.ts';
 import { CacheError, type CacheRequest } from '../request.ts';
 import { zapsOf } from './reactions.ts';
 import { emitProfiles } from './users.ts';
@@ -98,29 +92,14 @@ export async function scored(req: CacheRequest): Promise<void> {
   if (!m || ![1, 4, 12, 24, 48, 168].includes(Number(m[2])))
     throw new CacheError('invalid selector');
   const column: ScoreColumn = m[1] === 'trending' ? 'score24h' : 'satszapped';
-  const user = optHex64(req.payload, 'user_pubkey');
-  const mod = await loadModeration(req.store.db, user, 'trending');
+  // one page, no paging: the whole window
   const p: Paging = {
     limit: limitOf(req.payload, 20),
     since: 0,
     until: Number.MAX_SAFE_INTEGER,
     offset: 0,
   };
-  const ranked = await scoredFeed(
-    req.store.db,
-    column,
-    req.now - Number(m[2]) * 3600,
-    p,
-    column === 'score24h',
-    undefined,
-    mod?.blocked,
-  );
-  await emitPosts(
-    req,
-    ranked.map((r) => r.event),
-    column,
-    ranked.map((r) => r.value),
-  );
+  await emitScored(req, column, req.now - Number(m[2]) * 3600, column === 'score24h', p);
 }
 
 /** `scored_users_24h`: authors whose notes scored most in 24 h (kind 0 + 10000108). */
