@@ -70,7 +70,7 @@ function bytes32(name: string, b: Uint8Array | undefined): Uint8Array | undefine
 }
 
 /** 5-bit words to bytes, padding the last byte with zero bits (BOLT #11 signing input). */
-function wordsToPaddedBytes(words: number[]): Uint8Array {
+export function wordsToPaddedBytes(words: readonly number[]): Uint8Array {
   const out: number[] = [];
   let acc = 0;
   let bits = 0;

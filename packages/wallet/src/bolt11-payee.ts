@@ -2,6 +2,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { bech32 } from '@scure/base';
+import { wordsToPaddedBytes } from './bolt11-encode.ts';
 
 const SIGNATURE_WORDS = 104;
 
@@ -17,19 +18,7 @@ export function recoverInvoicePayee(invoice: string): string {
   );
   if (words.length <= SIGNATURE_WORDS + 7) throw new Error('invoice too short');
   const signature = bech32.fromWords(words.slice(-SIGNATURE_WORDS));
-  const data: number[] = [];
-  let acc = 0;
-  let bits = 0;
-  for (const w of words.slice(0, -SIGNATURE_WORDS)) {
-    acc = (acc << 5) | w;
-    bits += 5;
-    while (bits >= 8) {
-      bits -= 8;
-      data.push((acc >> bits) & 0xff);
-    }
-    acc &= (1 << bits) - 1;
-  }
-  if (bits > 0) data.push((acc << (8 - bits)) & 0xff);
+  const data = wordsToPaddedBytes(words.slice(0, -SIGNATURE_WORDS));
   const digest = sha256(new Uint8Array([...new TextEncoder().encode(prefix), ...data]));
   const recovery = signature[64]!;
   if (recovery > 3) throw new Error('invalid recovery id');
