@@ -1,5 +1,4 @@
-import { isHex64, parseThreadRefs, type NostrEvent } from '@swell/nostr';
-import { decode } from 'nostr-tools/nip19';
+import { isHex64, nip19, parseThreadRefs, type NostrEvent } from '@swell/nostr';
 
 const NOSTR_NOTE = /nostr:(note1[02-9ac-hj-np-z]+|nevent1[02-9ac-hj-np-z]+)/g;
 const MEDIA_URL = /https?:\/\/\S+\.(?:jpe?g|png|gif|webp|avif|svg|mp4|mov|webm|m3u8)(?:\?\S*)?/i;
@@ -8,7 +7,7 @@ function contentNoteIds(content: string): string[] {
   const ids: string[] = [];
   for (const m of content.matchAll(NOSTR_NOTE)) {
     try {
-      const d = decode(m[1]!);
+      const d = nip19.decode(m[1]!);
       if (d.type === 'note') ids.push(d.data);
       else if (d.type === 'nevent') ids.push(d.data.id);
     } catch {
