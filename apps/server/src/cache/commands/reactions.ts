@@ -163,35 +163,29 @@ export async function eventActions(req: CacheRequest): Promise<void> {
   if (kind !== 7 && kind !== 6 && kind !== 9735 && kind !== 16)
     throw new CacheError('invalid kind');
   const p = paging(req.payload, req.now, 20);
-  if (kind === 9735) {
-    const rows = await req.store.db
-      .selectFrom('zaps')
-      .select(ZAP_COLUMNS)
-      .where('event_id', '=', t.id)
-      .where('created_at', '<=', p.until)
-      .orderBy('amount_sats', 'desc')
-      .orderBy('receipt_id', 'desc')
-      .limit(p.limit)
-      .offset(p.offset)
-      .execute();
-    await emitZaps(req, rows, 'amount_sats');
-    return;
-  }
-  const rows = await req.store.db
+  // Zaps rank by amount and page by it (until = the smallest amount shown), as
+  // event_zaps_by_satszapped does; this branch filtered created_at by that amount.
+  if (kind === 9735) return eventZapsBySatszapped(req);
+  // A reaction to an article carries both its e and its a tag: one row per reaction, or the
+  // limit and the offset count it twice.
+  const tagged = await req.store.db
     .selectFrom('event_tags')
-    .innerJoin('events', 'events.id', 'event_tags.event_id')
-    .select(EVENT_COLUMNS.map((c) => `events.${c}` as const))
+    .select(['event_tags.event_id', 'event_tags.created_at'])
+    .distinct()
     .where('event_tags.name', 'in', ['e', 'a'])
     .where('event_tags.value', 'in', t.values)
     .where('event_tags.kind', '=', kind)
     .where('event_tags.created_at', '<=', p.until)
     .where('event_tags.created_at', '>=', p.since)
     .orderBy('event_tags.created_at', 'desc')
-    .orderBy('events.id', 'desc')
+    .orderBy('event_tags.event_id', 'desc')
     .limit(p.limit)
     .offset(p.offset)
     .execute();
-  const actions = dedupe(rows.map(rowToEvent));
+  const actions = await eventsByIds(
+    req.store.db,
+    tagged.map((r) => r.event_id),
+  );
   for (const e of actions) req.emit(e);
   const actors = [...new Set(actions.map((e) => e.pubkey))];
   await emitProfiles(req, actors);
