@@ -1,114 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ResultKind, type CacheEvent } from '@swell/cache-protocol';
+import { ResultKind } from '@swell/cache-protocol';
 import type { NostrEvent } from '@swell/nostr';
 import { nprofileEncode, npubEncode } from 'nostr-tools/nip19';
-import { backendServer, BACKENDS, CacheClient, importAll, User } from './cache-helpers.ts';
+import { backendServer, BACKENDS, CacheClient } from './cache-helpers.ts';
+import { alice, bob, carol, seedPersonal } from './cache-personal-data.ts';
 
 // Real servers (and PostgreSQL clusters) on a shared machine: generous time limits.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 180_000 });
 
-const now = Math.floor(Date.now() / 1000);
-const alice = new User();
-const bob = new User();
-const carol = new User();
-const dave = new User(); // owner of a filter list
-const wallet = new User(); // signs zap receipts
 let bobNote: NostrEvent;
 let carolNote: NostrEvent;
 let article: NostrEvent;
-
-function zap(sender: User, target: NostrEvent, sats: number, at: number, message = ''): NostrEvent {
-  const request = sender.sign(
-    9734,
-    message,
-    [
-      ['p', target.pubkey],
-      ['e', target.id],
-      ['amount', String(sats * 1000)],
-      ['relays', 'wss://relay.example'],
-    ],
-    at,
-  );
-  return wallet.sign(
-    9735,
-    '',
-    [
-      ['p', target.pubkey],
-      ['e', target.id],
-      ['P', sender.pubkey],
-      ['bolt11', `lnbc${sats * 10}n1pzapzapzap`],
-      ['description', JSON.stringify(request)],
-    ],
-    at,
-  );
-}
 
 describe.each(BACKENDS)('on %s', (backend) => {
   let server: Awaited<ReturnType<typeof backendServer>>;
   beforeAll(async () => {
     server = await backendServer(backend);
     const c = await CacheClient.open(server.wsUrl('/v1'), false);
-    bobNote = bob.sign(1, 'bitcoin is #money and "hard money" too', [['t', 'money']], now - 300);
-    carolNote = carol.sign(1, 'carol about nostr https://example.com/x.mp4', [], now - 200);
-    article = carol.sign(
-      30023,
-      'A long read about nostr with several words in it',
-      [
-        ['d', 'my-article'],
-        ['title', 'Nostr'],
-        ['t', 'nostr'],
-      ],
-      now - 250,
-    );
-    const highlight = bob.sign(
-      9802,
-      'several words',
-      [['a', `30023:${carol.pubkey}:my-article`]],
-      now - 240,
-    );
-    await importAll(c, [
-      alice.sign(0, JSON.stringify({ name: 'alice', nip05: 'alice@127.0.0.1' }), [], now - 1000),
-      bob.sign(0, JSON.stringify({ name: 'bobby tables' }), [], now - 1000),
-      carol.sign(0, JSON.stringify({ name: 'carol' }), [], now - 1000),
-      alice.sign(
-        3,
-        '',
-        [
-          ['p', bob.pubkey],
-          ['p', carol.pubkey],
-        ],
-        now - 900,
-      ),
-      bob.sign(3, '', [['p', carol.pubkey]], now - 900),
-      alice.sign(
-        10002,
-        '',
-        [
-          ['r', 'wss://a.example', 'read'],
-          ['r', 'wss://b.example'],
-        ],
-        now - 900,
-      ),
-      bobNote,
-      carolNote,
-      article,
-      highlight,
-      zap(alice, bobNote, 21, now - 100, 'nice'),
-      zap(carol, bobNote, 500, now - 90),
-      zap(alice, carolNote, 100, now - 80),
-      alice.sign(
-        7,
-        '+',
-        [
-          ['e', bobNote.id],
-          ['p', bob.pubkey],
-        ],
-        now - 70,
-      ),
-      alice.sign(10003, '', [['e', carolNote.id]], now - 60),
-      alice.sign(4, 'ciphertext?iv=abc', [['p', bob.pubkey]], now - 50),
-      bob.sign(4, 'reply?iv=def', [['p', alice.pubkey]], now - 40),
-    ]);
+    ({ bobNote, carolNote, article } = await seedPersonal(c));
     c.close();
   });
   afterAll(async () => {
@@ -320,131 +229,6 @@ describe.each(BACKENDS)('on %s', (backend) => {
     it('verified names for nip05 on this server', async () => {
       const infos = await c.page('user_infos', { pubkeys: [alice.pubkey] });
       expect(infos.verifiedNames[alice.pubkey]).toBe('alice');
-    });
-  });
-
-  describe('state-changing commands', () => {
-    let c: CacheClient;
-    beforeAll(async () => {
-      c = await CacheClient.open(server.wsUrl('/v1'), true);
-    });
-    afterAll(() => c.close());
-
-    it('app settings: defaults, set, get', async () => {
-      const ask = alice.sign(30078, '', [['d', 'Swell']]);
-      const first = await c.page('get_app_settings', { event_from_user: ask });
-      expect(first.defaultSettings?.client).toBe('Swell');
-      const settings = alice.sign(
-        30078,
-        JSON.stringify({ theme: 'midnight', applyContentModeration: true }),
-        [['d', 'Swell']],
-      );
-      const set = await c.request('set_app_settings', { settings_event: settings });
-      expect(set.events[0]?.id).toBe(settings.id);
-      const again = await c.request('get_app_settings', { event_from_user: ask });
-      expect(again.events[0]?.id).toBe(settings.id);
-    });
-
-    it('app subsettings: default home feeds, set, get', async () => {
-      const ask = alice.sign(30078, JSON.stringify({ subkey: 'user-home-feeds' }), [
-        ['d', 'Swell'],
-      ]);
-      const first = await c.page('get_app_subsettings', { event_from_user: ask });
-      expect((first.appSubsettings?.settings as unknown[]).length).toBeGreaterThan(0);
-      const mine = [
-        { name: 'Mine', spec: '{"id":"latest","kind":"notes"}', description: '', enabled: true },
-      ];
-      const set = alice.sign(30078, JSON.stringify({ subkey: 'user-home-feeds', settings: mine }), [
-        ['d', 'Swell'],
-      ]);
-      await c.request('set_app_subsettings', { settings_event: set });
-      const again = await c.page('get_app_subsettings', { event_from_user: ask });
-      expect(again.appSubsettings).toEqual({ subkey: 'user-home-feeds', settings: mine });
-    });
-
-    it('moderation follows the user settings, mute list, filter lists and allowlist', async () => {
-      const home = { spec: '{"id":"latest","kind":"notes"}', user_pubkey: alice.pubkey };
-      const authorsOf = async () =>
-        new Set((await c.page('mega_feed_directive', home)).notes.map((n) => n.pubkey));
-      await importAll(c, [alice.sign(10000, '', [['p', bob.pubkey]], now - 10)]);
-      expect(await authorsOf()).toEqual(new Set([carol.pubkey]));
-      const profile = await c.page('user_profile', {
-        pubkey: bob.pubkey,
-        user_pubkey: alice.pubkey,
-      });
-      expect(profile.filteringReasons).toEqual([{ action: 'block', pubkey: bob.pubkey }]);
-      // a filter list whose owner mutes carol, content scope on
-      await importAll(c, [
-        dave.sign(10000, '', [['p', carol.pubkey]], now - 10),
-        alice.sign(
-          30000,
-          '',
-          [
-            ['d', 'mutelists'],
-            ['p', dave.pubkey, '', '', '{"content":true,"trending":false}'],
-          ],
-          now - 9,
-        ),
-      ]);
-      expect(await authorsOf()).toEqual(new Set());
-      // trending scope is off for that list: carol still shows in most-zapped
-      const mz = await c.page('mega_feed_directive', {
-        spec: '{"id":"most-zapped","kind":"notes","hours":4}',
-        user_pubkey: alice.pubkey,
-      });
-      expect(mz.notes.map((n) => n.pubkey)).toEqual([carol.pubkey]);
-      await importAll(c, [
-        alice.sign(
-          30000,
-          '',
-          [
-            ['d', 'allowlist'],
-            ['p', carol.pubkey],
-          ],
-          now - 8,
-        ),
-      ]);
-      expect(await authorsOf()).toEqual(new Set([carol.pubkey]));
-      // moderation off in the settings: everything shows
-      const off = alice.sign(
-        30078,
-        JSON.stringify({ applyContentModeration: false }),
-        [['d', 'Swell']],
-        Math.floor(Date.now() / 1000) + 5,
-      );
-      const offAnswer = await c.request('set_app_settings', { settings_event: off });
-      expect(offAnswer.notices).toEqual([]);
-      expect(await authorsOf()).toEqual(new Set([bob.pubkey, carol.pubkey]));
-      const ml = await c.page('mutelist', { pubkey: alice.pubkey });
-      expect(Object.keys(ml.users)).toEqual([bob.pubkey]);
-      const mls = await c.page('mutelists', { pubkey: alice.pubkey });
-      expect(mls.others[0]?.kind).toBe(30000);
-      const al = await c.page('allowlist', { pubkey: alice.pubkey });
-      expect(Object.keys(al.users)).toEqual([carol.pubkey]);
-    });
-
-    it('notifications seen and DM resets need a signed event', async () => {
-      const seenEvent = bob.sign(30078, '{}', [['d', 'Swell']]);
-      const r = await c.request('set_notifications_seen', { event_from_user: seenEvent });
-      expect(r.notices).toEqual([]);
-      const seen = await c.page('get_notifications_seen', { pubkey: bob.pubkey });
-      expect(seen.notificationsSeen).toBe(seenEvent.created_at);
-      const counts: CacheEvent[] = [];
-      await c.stream('notification_counts', { pubkey: bob.pubkey }, 'nc', (e) => counts.push(e));
-      expect(counts[0]?.kind).toBe(ResultKind.NotificationCounts);
-      const dm: CacheEvent[] = [];
-      await c.stream('directmsg_count', { pubkey: alice.pubkey }, 'dc', (e) => dm.push(e));
-      expect(dm[0]?.cnt).toBe(1);
-      await c.request('reset_directmsg_counts', {
-        event_from_user: alice.sign(30078, '{}', [['d', 'Swell']]),
-      });
-      const contacts = await c.page('get_directmsg_contacts', { user_pubkey: alice.pubkey });
-      expect(contacts.dmContacts[bob.pubkey]?.cnt).toBe(0);
-      const report = await c.request('report_user', {
-        pubkey: bob.pubkey,
-        event_from_user: alice.sign(30078, '{}', [['d', 'Swell']]),
-      });
-      expect(report.notices).toEqual([]);
     });
   });
 });
