@@ -23,7 +23,12 @@ export default defineConfig({
         // Elliptic-curve code in its own chunk, loaded only by what signs or verifies (it
         // otherwise rides along with the small hex helpers every screen uses).
         advancedChunks: {
-          groups: [{ name: 'noble-curves', test: /[\\/]@noble[\\/]curves[\\/]/ }],
+          // The hash helpers get their own group first: otherwise they are pulled into the curve
+          // chunk as its dependencies, and every screen that formats hex loads the curves.
+          groups: [
+            { name: 'noble-hashes', test: /[\\/]@noble[\\/]hashes[\\/]/, priority: 2 },
+            { name: 'noble-curves', test: /[\\/]@noble[\\/]curves[\\/]/, priority: 1 },
+          ],
         },
       },
     },

@@ -50,10 +50,18 @@ async function coldLoad(browser: Browser, url: string) {
   );
   let raw = 0;
   let gz = 0;
-  for (const body of scripts.values()) {
+  const perFile: Array<[string, number]> = [];
+  for (const [url, body] of scripts) {
     const b = await body;
+    const z = gzipSync(b, { level: 9 }).length;
     raw += b.length;
-    gz += gzipSync(b, { level: 9 }).length;
+    gz += z;
+    perFile.push([new URL(url).pathname, z]);
+  }
+  if (process.env.BENCH_WEB_FILES) {
+    for (const [path, z] of perFile.sort((a, b) => b[1] - a[1])) {
+      console.log(`    ${(z / 1024).toFixed(1).padStart(6)} KB  ${path}`);
+    }
   }
   await context.close();
   return { firstNoteMs, raw, gz, files: scripts.size };
