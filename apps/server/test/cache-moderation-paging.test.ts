@@ -41,6 +41,25 @@ const spamArticles = Array.from({ length: 8 }, (_, i) =>
   article(spammer, `spam-${i}`, now - 100 + i),
 );
 
+// A followed friend reposted the spammer many times, after writing notes of their own.
+const friendNotes = Array.from({ length: 3 }, (_, i) =>
+  friends[0]!.sign(1, `my own note ${i}`, [], now - 900 + i),
+);
+const spamNotes = Array.from({ length: 8 }, (_, i) =>
+  spammer.sign(1, `spam note ${i}`, [], now - 200 + i),
+);
+const reposts = spamNotes.map((n, i) =>
+  friends[0]!.sign(
+    6,
+    JSON.stringify(n),
+    [
+      ['e', n.id],
+      ['p', spammer.pubkey],
+    ],
+    now - 100 + i,
+  ),
+);
+
 let server: Awaited<ReturnType<typeof testServer>>;
 beforeAll(async () => {
   server = await testServer();
@@ -52,6 +71,10 @@ beforeAll(async () => {
     ...goodArticles,
     ...spamArticles,
     reader.sign(10000, '', [['p', spammer.pubkey]], now - 3000),
+    reader.sign(3, '', [['p', friends[0]!.pubkey]], now - 3000),
+    ...friendNotes,
+    ...spamNotes,
+    ...reposts,
   ]);
   c.close();
 });
@@ -94,5 +117,13 @@ describe.each([false, true])('muted authors and paging (zlib %s)', (zlib) => {
       user_pubkey: reader.pubkey,
     });
     expect(shown.map((n) => n.id)).toEqual(goodArticles.map((n) => n.id).reverse());
+  });
+
+  it('the home feed pages past reposts of a muted spammer to the notes of a follow', async () => {
+    const shown = await walk('mega_feed_directive', {
+      spec: '{"id":"latest","kind":"notes"}',
+      user_pubkey: reader.pubkey,
+    });
+    expect(shown.map((n) => n.id)).toEqual(friendNotes.map((n) => n.id).reverse());
   });
 });

@@ -88,10 +88,8 @@ export function applyModeration<T extends NostrEvent>(m: Moderation | undefined,
   if (!m || m.blocked.size === 0) return posts;
   return posts.filter((e) => {
     if (m.blocked.has(e.pubkey)) return false;
-    if (e.kind === 6) {
-      const p = e.tags.find((t) => t[0] === 'p')?.[1];
-      if (p && m.blocked.has(p)) return false;
-    }
+    // a repost of a blocked author (any p tag, as the SQL filter of feeds does)
+    if (e.kind === 6 && e.tags.some((t) => t[0] === 'p' && m.blocked.has(t[1] ?? ''))) return false;
     return true;
   });
 }

@@ -46,7 +46,24 @@ type EventsQuery = SelectQueryBuilder<Database, 'events', object>;
 function applyFilter(q: EventsQuery, f: PostFilter): EventsQuery {
   let out = q.where('events.kind', 'in', f.kinds);
   if (f.excludeAuthors && f.excludeAuthors.size > 0) {
-    out = out.where('events.pubkey', 'not in', [...f.excludeAuthors].slice(0, 5000));
+    const blocked = [...f.excludeAuthors].slice(0, 5000);
+    out = out.where('events.pubkey', 'not in', blocked);
+    // and reposts of them, before the limit (as applyModeration does after it)
+    if (f.kinds.includes(6))
+      out = out.where(({ or, eb, not, exists, selectFrom }) =>
+        or([
+          eb('events.kind', '!=', 6),
+          not(
+            exists(
+              selectFrom('event_tags')
+                .select('event_tags.event_id')
+                .whereRef('event_tags.event_id', '=', 'events.id')
+                .where('event_tags.name', '=', 'p')
+                .where('event_tags.value', 'in', blocked),
+            ),
+          ),
+        ]),
+      );
   }
   if (f.excludeReplies) {
     out = out.where(({ not, exists, selectFrom }) =>
