@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { inflateFrame, reqFrame, setProtocolFrame, type CacheCommand } from '@swell/cache-protocol';
-import { startPgCluster, type PgCluster } from '../../apps/server/test/pg-cluster.ts';
+import { startPgCluster, type PgCluster } from '@swell/server/testing';
 import { percentile } from './lib-stats.ts';
 import { generateCacheData, type CacheDataPlan } from './lib-cache-data.ts';
 

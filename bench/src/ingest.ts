@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importFile, openStore, type Store } from '@swell/server';
-import { startPgCluster, type PgCluster } from '../../apps/server/test/pg-cluster.ts';
+import { startPgCluster, type PgCluster } from '@swell/server/testing';
 import { generateCacheData } from './lib-cache-data.ts';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));

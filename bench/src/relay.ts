@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { importFile, openStore } from '@swell/server';
-import { startPgCluster, type PgCluster } from '../../apps/server/test/pg-cluster.ts';
+import { startPgCluster, type PgCluster } from '@swell/server/testing';
 import { generateCacheData } from './lib-cache-data.ts';
 import { percentile } from './lib-stats.ts';
 

@@ -9,7 +9,7 @@ import {
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from '@swell/nostr';
 import WebSocket from 'ws';
 import { testServer } from './helpers.ts';
-import { startPgCluster, type PgCluster } from './pg-cluster.ts';
+import { startPgCluster, type PgCluster } from '../src/testing/pg-cluster.ts';
 
 /** A cache client for tests: one websocket, requests answered until EOSE. */
 export class CacheClient {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NostrEvent } from '@swell/nostr';
 import { testServer } from './helpers.ts';
-import { startPgCluster, type PgCluster } from './pg-cluster.ts';
+import { startPgCluster, type PgCluster } from '../src/testing/pg-cluster.ts';
 import { newPool, testUser } from './relay-helpers.ts';
 
 /** Generous: the machine running the tests may be busy. */

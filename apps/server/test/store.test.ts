@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NostrEvent } from '@swell/nostr';
 import { openStore } from '../src/store/open-store.ts';
 import type { Store } from '../src/store/store.ts';
-import { startPgCluster, type PgCluster } from './pg-cluster.ts';
+import { startPgCluster, type PgCluster } from '../src/testing/pg-cluster.ts';
 import { invalidEvents, realEvents, zapInvoices } from './store-fixtures.ts';
 import { testUser } from './relay-helpers.ts';
 

@@ -1,5 +1,4 @@
-import { decode } from 'nostr-tools/nip19';
-import type { NostrEvent } from '@swell/nostr';
+import { nip19, type NostrEvent } from '@swell/nostr';
 
 const HEX64 = /^[0-9a-f]{64}$/;
 const NOSTR_URI = /nostr:((?:note|nevent|naddr|npub|nprofile)1[02-9ac-hj-np-z]+)/g;
@@ -34,7 +33,7 @@ export function contentRefs(event: NostrEvent, maxPubkeys = 30): ContentRefs {
   if (event.content.includes('nostr:')) {
     for (const m of event.content.matchAll(NOSTR_URI)) {
       try {
-        const d = decode(m[1]!);
+        const d = nip19.decode(m[1]!);
         if (d.type === 'note') ids.add(d.data);
         else if (d.type === 'nevent') {
           ids.add(d.data.id);

@@ -1,4 +1,4 @@
-import { decode } from 'nostr-tools/nip19';
+import { nip19 } from '@swell/nostr';
 
 /** A parsed search query: words and "phrases", #tags, from:<npub|hex>, kind:<n>. */
 export interface SearchQuery {
@@ -11,7 +11,7 @@ export interface SearchQuery {
 function pubkeyOf(s: string): string | undefined {
   if (/^[0-9a-f]{64}$/.test(s)) return s;
   try {
-    const d = decode(s);
+    const d = nip19.decode(s);
     if (d.type === 'npub') return d.data;
     if (d.type === 'nprofile') return d.data.pubkey;
   } catch {
