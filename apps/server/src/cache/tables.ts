@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { Store } from '../store/store.ts';
 
-/** Tables the cache API keeps for itself (created on first use, additive). */
+/** Tables the cache API keeps for itself (created by the store's migrations). */
 export interface LinkPreviewsTable {
   url: string;
   /** JSON of LinkPreviewResource (url, mimetype, md_title, md_description, md_image, icon_url). */
@@ -33,46 +33,7 @@ export interface CacheDatabase extends Database {
   cache_user_reports: UserReportsTable;
 }
 
-const ready = new WeakMap<Store, Promise<Kysely<CacheDatabase>>>();
-
-/** The store's Kysely handle with the cache's own tables, created if missing. */
-export function cacheDb(store: Store): Promise<Kysely<CacheDatabase>> {
-  let p = ready.get(store);
-  if (!p) {
-    p = create(store);
-    ready.set(store, p);
-  }
-  return p;
-}
-
-async function create(store: Store): Promise<Kysely<CacheDatabase>> {
-  const db = store.db as unknown as Kysely<CacheDatabase>;
-  const int = store.dialect === 'postgres' ? 'bigint' : 'integer';
-  await db.schema
-    .createTable('cache_link_previews')
-    .ifNotExists()
-    .addColumn('url', 'text', (c) => c.primaryKey())
-    .addColumn('data', 'text', (c) => c.notNull())
-    .addColumn('fetched_at', int, (c) => c.notNull())
-    .addColumn('failed', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
-  await db.schema
-    .createTable('cache_app_subsettings')
-    .ifNotExists()
-    .addColumn('pubkey', 'text', (c) => c.notNull())
-    .addColumn('subkey', 'text', (c) => c.notNull())
-    .addColumn('settings', 'text', (c) => c.notNull())
-    .addColumn('created_at', int, (c) => c.notNull())
-    .addPrimaryKeyConstraint('cache_app_subsettings_pk', ['pubkey', 'subkey'])
-    .execute();
-  await db.schema
-    .createTable('cache_user_reports')
-    .ifNotExists()
-    .addColumn('reporter', 'text', (c) => c.notNull())
-    .addColumn('pubkey', 'text', (c) => c.notNull())
-    .addColumn('event', 'text', (c) => c.notNull())
-    .addColumn('created_at', int, (c) => c.notNull())
-    .addPrimaryKeyConstraint('cache_user_reports_pk', ['reporter', 'pubkey'])
-    .execute();
-  return db;
+/** The store's Kysely handle, typed with the cache's own tables (migration 0002-cache-tables). */
+export function cacheDb(store: Store): Kysely<CacheDatabase> {
+  return store.db as unknown as Kysely<CacheDatabase>;
 }

@@ -32,7 +32,7 @@ export function registerLinkPreview(app: FastifyInstance, ctx: ServerContext): v
     const target = await checkFetchTarget(req.query.u, req.socket.remoteAddress);
     if ('error' in target) return reply.code(400).send({ error: target.error });
     const { url: u, allowPrivate } = target;
-    const db = await cacheDb(ctx.store);
+    const db = cacheDb(ctx.store);
     const now = Math.floor(Date.now() / 1000);
     const cached = await db
       .selectFrom('cache_link_previews')

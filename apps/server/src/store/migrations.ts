@@ -220,6 +220,38 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
           .execute();
       },
     },
+    // The cache API's own tables (link previews, app subsettings, user reports). Earlier
+    // builds created them on first use, so they may exist already.
+    '0002-cache-tables': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('cache_link_previews')
+          .ifNotExists()
+          .addColumn('url', 'text', (c) => c.primaryKey())
+          .addColumn('data', 'text', (c) => c.notNull())
+          .addColumn('fetched_at', int, (c) => c.notNull())
+          .addColumn('failed', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema
+          .createTable('cache_app_subsettings')
+          .ifNotExists()
+          .addColumn('pubkey', 'text', (c) => c.notNull())
+          .addColumn('subkey', 'text', (c) => c.notNull())
+          .addColumn('settings', 'text', (c) => c.notNull())
+          .addColumn('created_at', int, (c) => c.notNull())
+          .addPrimaryKeyConstraint('cache_app_subsettings_pk', ['pubkey', 'subkey'])
+          .execute();
+        await db.schema
+          .createTable('cache_user_reports')
+          .ifNotExists()
+          .addColumn('reporter', 'text', (c) => c.notNull())
+          .addColumn('pubkey', 'text', (c) => c.notNull())
+          .addColumn('event', 'text', (c) => c.notNull())
+          .addColumn('created_at', int, (c) => c.notNull())
+          .addPrimaryKeyConstraint('cache_user_reports_pk', ['reporter', 'pubkey'])
+          .execute();
+      },
+    },
   };
 }
 

@@ -97,7 +97,7 @@ export async function broadcastEvents(req: CacheRequest): Promise<void> {
 export async function reportUser(req: CacheRequest): Promise<void> {
   const pubkey = hex64(req.payload, 'pubkey');
   const e = signedEvent(req.payload, 'event_from_user');
-  const db = await cacheDb(req.store);
+  const db = cacheDb(req.store);
   await db
     .insertInto('cache_user_reports')
     .values({ reporter: e.pubkey, pubkey, event: JSON.stringify(e), created_at: req.now })

@@ -107,7 +107,7 @@ function subkeyOf(e: NostrEvent): { subkey: string; settings?: unknown } {
 export async function getAppSubsettings(req: CacheRequest): Promise<void> {
   const e = signedEvent(req.payload, 'event_from_user', 30078);
   const { subkey } = subkeyOf(e);
-  const db = await cacheDb(req.store);
+  const db = cacheDb(req.store);
   const row = await db
     .selectFrom('cache_app_subsettings')
     .select('settings')
@@ -130,7 +130,7 @@ export async function setAppSubsettings(req: CacheRequest): Promise<void> {
   if (settings === undefined) throw new CacheError('invalid settings');
   const text = JSON.stringify(settings);
   if (text.length > 256 * 1024) throw new CacheError('settings too big');
-  const db = await cacheDb(req.store);
+  const db = cacheDb(req.store);
   await db
     .insertInto('cache_app_subsettings')
     .values({ pubkey: e.pubkey, subkey, settings: text, created_at: e.created_at })

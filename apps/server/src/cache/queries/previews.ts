@@ -10,7 +10,7 @@ export async function cachedPreviews(
 ): Promise<Map<string, LinkPreviewResource>> {
   const out = new Map<string, LinkPreviewResource>();
   if (urls.length === 0) return out;
-  const db = await cacheDb(store);
+  const db = cacheDb(store);
   for (const part of chunked([...new Set(urls)])) {
     const rows = await db
       .selectFrom('cache_link_previews')
