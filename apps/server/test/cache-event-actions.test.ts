@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nextPage } from '@swell/cache-protocol';
 import type { NostrEvent } from '@swell/nostr';
 import { testServer } from './helpers.ts';
-import { CacheClient, importAll, User } from './cache-helpers.ts';
+import { CacheClient, importAll, User, zapReceipt } from './cache-helpers.ts';
 
 // Real servers on a shared machine: generous time limits.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
@@ -40,30 +40,7 @@ const wallet = new User();
 const zapAmounts = [100, 50, 50, 21, 21, 21, 5];
 const zaps = zapAmounts.map((sats, i) => {
   const sender = new User();
-  const at = now - 900 + i;
-  const request = sender.sign(
-    9734,
-    '',
-    [
-      ['p', author.pubkey],
-      ['e', article.id],
-      ['amount', String(sats * 1000)],
-      ['relays', 'wss://relay.example'],
-    ],
-    at,
-  );
-  return wallet.sign(
-    9735,
-    '',
-    [
-      ['p', author.pubkey],
-      ['e', article.id],
-      ['P', sender.pubkey],
-      ['bolt11', `lnbc${sats * 10}n1pzapzapzap`],
-      ['description', JSON.stringify(request)],
-    ],
-    at,
-  );
+  return zapReceipt(wallet, sender, article, sats, now - 900 + i);
 });
 
 let server: Awaited<ReturnType<typeof testServer>>;

@@ -160,3 +160,40 @@ export async function backendServer(
     },
   });
 }
+
+/**
+ * A NIP-57 zap: `sender` signs the 9734 request for `target`, `wallet` (the LNURL service)
+ * signs the 9735 receipt with a bolt11 of `sats` (10n per sat) and the request as description.
+ */
+export function zapReceipt(
+  wallet: User,
+  sender: User,
+  target: NostrEvent,
+  sats: number,
+  at: number,
+  message = '',
+): NostrEvent {
+  const request = sender.sign(
+    9734,
+    message,
+    [
+      ['p', target.pubkey],
+      ['e', target.id],
+      ['amount', String(sats * 1000)],
+      ['relays', 'wss://relay.example'],
+    ],
+    at,
+  );
+  return wallet.sign(
+    9735,
+    '',
+    [
+      ['p', target.pubkey],
+      ['e', target.id],
+      ['P', sender.pubkey],
+      ['bolt11', `lnbc${sats * 10}n1pzapzapzap`],
+      ['description', JSON.stringify(request)],
+    ],
+    at,
+  );
+}

@@ -1,5 +1,5 @@
 import type { NostrEvent } from '@swell/nostr';
-import { importAll, User, type CacheClient } from './cache-helpers.ts';
+import { importAll, User, zapReceipt, type CacheClient } from './cache-helpers.ts';
 
 // The people and events cache-personal.test.ts and cache-state.test.ts both start from.
 export const now = Math.floor(Date.now() / 1000);
@@ -9,31 +9,8 @@ export const carol = new User();
 export const dave = new User(); // owner of a filter list
 const wallet = new User(); // signs zap receipts
 
-function zap(sender: User, target: NostrEvent, sats: number, at: number, message = ''): NostrEvent {
-  const request = sender.sign(
-    9734,
-    message,
-    [
-      ['p', target.pubkey],
-      ['e', target.id],
-      ['amount', String(sats * 1000)],
-      ['relays', 'wss://relay.example'],
-    ],
-    at,
-  );
-  return wallet.sign(
-    9735,
-    '',
-    [
-      ['p', target.pubkey],
-      ['e', target.id],
-      ['P', sender.pubkey],
-      ['bolt11', `lnbc${sats * 10}n1pzapzapzap`],
-      ['description', JSON.stringify(request)],
-    ],
-    at,
-  );
-}
+const zap = (sender: User, target: NostrEvent, sats: number, at: number, message = '') =>
+  zapReceipt(wallet, sender, target, sats, at, message);
 
 export interface Seeded {
   bobNote: NostrEvent;
