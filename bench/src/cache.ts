@@ -1,8 +1,10 @@
 // `npm run bench -- cache [--events=1000000] [--users=20000] [--clients=50] [--requests=40]
-//   [--backend=sqlite|postgres|both]`: latency of the cache API over real websockets (zlib mode)
-// against a real server holding the generated events: a home feed of a user following 500,
-// thread_view of popular notes, user_infos of 50 users. Prints p50/p99 for 1 client and for
-// N concurrent clients. PostgreSQL runs in a throwaway cluster unless DATABASE_URL is set.
+//   [--pace=1000] [--backend=sqlite|postgres|both]`: latency of the cache API over real
+// websockets (zlib mode) against a real server holding the generated events: a home feed of a
+// user following 500, thread_view of popular notes, user_infos of 50 users. Prints p50/p99 for
+// 1 client; for N concurrent clients firing back to back (saturation: latency is mostly the
+// queue); and for N clients each sending one request every `pace` ms (a steady load).
+// PostgreSQL runs in a cluster kept under .bench-data (imported once) unless DATABASE_URL is set.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -161,6 +163,32 @@ async function measure(clients: Client[], work: Workload, requests: number): Pro
   return all;
 }
 
+/** Each client sends one request every `paceMs` (random phase) until `requests` are done. */
+async function measurePaced(
+  clients: Client[],
+  work: Workload,
+  requests: number,
+  paceMs: number,
+): Promise<number[]> {
+  const all: number[] = [];
+  await Promise.all(
+    clients.map(async (client, c) => {
+      await new Promise((r) => setTimeout(r, Math.random() * paceMs));
+      const asks: Promise<void>[] = [];
+      for (let i = 0; i < requests; i++) {
+        const [command, payload] = work(c, i);
+        asks.push(client.ask(command, payload).then((ms) => void all.push(ms)));
+        await new Promise((r) => setTimeout(r, paceMs));
+      }
+      await Promise.all(asks);
+    }),
+  );
+  return all;
+}
+
+const fmt = (xs: number[]) =>
+  `p50 ${percentile(xs, 50).toFixed(1)} ms, p99 ${percentile(xs, 99).toFixed(1)} ms`;
+
 async function benchBackend(
   backend: 'sqlite' | 'postgres',
   file: string,
@@ -168,13 +196,14 @@ async function benchBackend(
   dataDir: string,
   clientsN: number,
   requests: number,
+  paceMs: number,
 ): Promise<void> {
   let cluster: PgCluster | undefined;
   let databaseUrl: string | undefined;
   if (backend === 'postgres') {
     if (process.env.DATABASE_URL) databaseUrl = process.env.DATABASE_URL;
     else {
-      cluster = await startPgCluster();
+      cluster = await startPgCluster({ dir: join(dataDir, 'pgcluster') });
       databaseUrl = await cluster.createDatabase('swell_bench');
     }
   }
@@ -227,10 +256,11 @@ async function benchBackend(
       const many = await measure(clients, work, requests);
       const seconds = (performance.now() - t0) / 1000;
       const events = clients.reduce((n, c) => n + c.events, 0) - before;
+      const paced = await measurePaced(clients, work, Math.max(5, requests / 4), paceMs);
       console.log(
-        `  ${backend.padEnd(8)} ${name.padEnd(24)} 1 client: p50 ${percentile(single, 50).toFixed(1)} ms, p99 ${percentile(single, 99).toFixed(1)} ms | ` +
-          `${clientsN} clients: p50 ${percentile(many, 50).toFixed(1)} ms, p99 ${percentile(many, 99).toFixed(1)} ms, ` +
-          `${(many.length / seconds).toFixed(0)} req/s, ${(events / many.length).toFixed(0)} events/answer`,
+        `  ${backend.padEnd(8)} ${name.padEnd(24)} 1 client: ${fmt(single)} | ` +
+          `${clientsN} back to back: ${fmt(many)}, ${(many.length / seconds).toFixed(0)} req/s | ` +
+          `${clientsN} x 1 per ${paceMs} ms: ${fmt(paced)} | ${(events / many.length).toFixed(0)} events/answer`,
       );
     }
     for (const c of clients) c.close();
@@ -246,6 +276,7 @@ export async function run(args: string[]): Promise<void> {
   const clientsN = Number(arg(args, 'clients', '50'));
   const requests = Number(arg(args, 'requests', '40'));
   const which = arg(args, 'backend', 'both');
+  const paceMs = Number(arg(args, 'pace', '1000'));
   const dataDir = join(root, '.bench-data', `cache-${events}`);
   console.log(`cache API: ${events} events, ${users} users, ${clientsN} concurrent clients (zlib)`);
   const { file, plan } = await generateCacheData(dataDir, events, users, 500, (s) =>
@@ -255,5 +286,7 @@ export async function run(args: string[]): Promise<void> {
     which === 'both'
       ? (['sqlite', 'postgres'] as const)
       : ([which] as Array<'sqlite' | 'postgres'>);
-  for (const b of backends) await benchBackend(b, file, plan, dataDir, clientsN, requests);
+  for (const b of backends) {
+    await benchBackend(b, file, plan, dataDir, clientsN, requests, paceMs);
+  }
 }

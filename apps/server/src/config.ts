@@ -18,6 +18,8 @@ export interface ServerConfig {
   webDist: string | undefined;
   /** Logger level (pino). */
   logLevel: string;
+  /** SQLite reader threads (SWELL_READ_THREADS; default: cores, at most 4; 0: none). */
+  readThreads?: number;
 }
 
 const flag = (v: string | undefined): boolean | undefined =>
@@ -37,6 +39,10 @@ export function loadConfig(
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a port number, got ${merged.PORT}`);
   }
+  const readThreads = merged.SWELL_READ_THREADS ? Number(merged.SWELL_READ_THREADS) : undefined;
+  if (readThreads !== undefined && !(Number.isInteger(readThreads) && readThreads >= 0)) {
+    throw new Error(`SWELL_READ_THREADS must be a whole number, got ${merged.SWELL_READ_THREADS}`);
+  }
   return {
     port,
     host: merged.HOST || '127.0.0.1',
@@ -50,5 +56,6 @@ export function loadConfig(
     devnet: flag(merged.SWELL_DEVNET) ?? false,
     webDist: merged.SWELL_WEB_DIST ? resolve(merged.SWELL_WEB_DIST) : undefined,
     logLevel: merged.LOG_LEVEL ?? 'info',
+    ...(readThreads !== undefined ? { readThreads } : {}),
   };
 }

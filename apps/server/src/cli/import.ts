@@ -46,7 +46,7 @@ async function main(): Promise<number> {
       return 1;
     }
   }
-  const store = await openStore(config);
+  const store = await openStore({ ...config, readThreads: 0 }); // an import only writes
   console.log(
     `import: into ${store.dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`}`,
   );

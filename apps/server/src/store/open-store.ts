@@ -22,6 +22,8 @@ export interface StoreConfig {
   sqliteFile?: string;
   /** Signature-verification worker threads (default: cores, at most 4). */
   verifyThreads?: number;
+  /** SQLite reader threads for reads of committed data (default: cores, at most 4; 0: none). */
+  readThreads?: number;
 }
 
 /** Opens (and migrates) the store chosen by the configuration. */
@@ -38,7 +40,9 @@ export async function openStore(config: StoreConfig): Promise<Store> {
   } else {
     const file = config.sqliteFile ?? 'swell.db';
     if (file !== ':memory:') mkdirSync(config.dataDir, { recursive: true });
-    const lite = openSqlite(file === ':memory:' ? file : join(config.dataDir, file));
+    const lite = openSqlite(file === ':memory:' ? file : join(config.dataDir, file), {
+      ...(config.readThreads !== undefined ? { readThreads: config.readThreads } : {}),
+    });
     dialect = 'sqlite';
     db = lite.db;
     sql = lite.sql;
@@ -62,9 +66,9 @@ export async function openStore(config: StoreConfig): Promise<Store> {
     }
   });
 
-  // Relay reads skip the connection lock (SQLite reads are synchronous and never interleave
-  // with a statement; at worst they see rows of a commit in flight).
-  const reader: SqlExec = { dialect, all: sql.peek, run: sql.run };
+  // Relay reads see committed data without waiting for an ingestion batch (SQLite: on reader
+  // threads, off the event loop).
+  const reader: SqlExec = { dialect, all: sql.read, run: sql.run };
   const store: Store = {
     dialect,
     db,
@@ -75,7 +79,7 @@ export async function openStore(config: StoreConfig): Promise<Store> {
     async getEvents(ids) {
       const out: NostrEvent[] = [];
       for (const part of chunks(ids)) {
-        const rows = await sql.peek<Parameters<typeof rowToEvent>[0]>(
+        const rows = await sql.read<Parameters<typeof rowToEvent>[0]>(
           `SELECT id, pubkey, created_at, kind, tags, content, sig FROM events WHERE id IN ${placeholders(part.length)}`,
           part,
         );
@@ -123,7 +127,7 @@ export async function openStore(config: StoreConfig): Promise<Store> {
       // the number of rows ever inserted, which is what /health needs.
       const expr = dialect === 'sqlite' ? 'COALESCE(MAX(rowid), 0)' : 'COUNT(*)';
       const n = async (table: string) =>
-        Number((await sql.all<{ n: number }>(`SELECT ${expr} AS n FROM ${table}`))[0]?.n ?? 0);
+        Number((await sql.read<{ n: number }>(`SELECT ${expr} AS n FROM ${table}`))[0]?.n ?? 0);
       return { events: await n('events'), users: await n('user_stats'), zaps: await n('zaps') };
     },
     async analyze() {

@@ -58,6 +58,7 @@ export function openPostgres(url: string, max = 10): PostgresParts {
   const sql: SqlBackend = {
     ...pooled,
     peek: (text, params) => pooled.all(text, params),
+    read: (text, params) => pooled.all(text, params),
     async transaction(fn) {
       const client = await pool.connect();
       try {

@@ -20,6 +20,11 @@ export interface SqlBackend extends SqlExec {
    * pooled connection). For dedup lookups only.
    */
   peek<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * A read of committed data that need not wait for a running transaction (SQLite: a reader
+   * thread with its own connection; PostgreSQL: any pooled connection). For NIP-01 queries.
+   */
+  read<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** Runs `fn` in one transaction on one connection (serialised with every other use). */
   transaction<T>(fn: (tx: SqlExec) => Promise<T>): Promise<T>;
   close(): Promise<void>;

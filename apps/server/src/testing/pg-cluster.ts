@@ -1,5 +1,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,7 +62,16 @@ let seq = 0;
  * Starts a fresh cluster in a temp folder on a random loopback port (trust auth, fsync off),
  * waits until it accepts connections. Throws loudly when PostgreSQL is missing or fails.
  */
-export async function startPgCluster(): Promise<PgCluster> {
+export interface PgClusterOptions {
+  /**
+   * A folder to keep the cluster in between runs (benchmarks with large data sets): reused
+   * when it already holds one, and left in place by stop(). Default: a temporary folder that
+   * stop() removes.
+   */
+  dir?: string;
+}
+
+export async function startPgCluster(options: PgClusterOptions = {}): Promise<PgCluster> {
   const bin = postgresBinDir();
   if (!bin) {
     throw new Error(
@@ -62,18 +79,25 @@ export async function startPgCluster(): Promise<PgCluster> {
     );
   }
   const user = runAs();
-  const dir = mkdtempSync(join(tmpdir(), 'swell-pg-'));
+  const keep = options.dir !== undefined;
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'swell-pg-'));
+  mkdirSync(dir, { recursive: true });
   if (user) chownSync(dir, user.uid, user.gid);
   const data = join(dir, 'data');
+  const remove = () => {
+    if (!keep) rmSync(dir, { recursive: true, force: true });
+  };
   const opts = { cwd: dir, ...(user ?? {}), encoding: 'utf8' as const };
-  const initdb = spawnSync(
-    join(bin, 'initdb'),
-    ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync', '--locale=C'],
-    opts,
-  );
-  if (initdb.status !== 0) {
-    rmSync(dir, { recursive: true, force: true });
-    throw new Error(`initdb failed: ${initdb.stderr || initdb.error}`);
+  if (!keep || !existsSync(join(data, 'PG_VERSION'))) {
+    const initdb = spawnSync(
+      join(bin, 'initdb'),
+      ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync', '--locale=C'],
+      opts,
+    );
+    if (initdb.status !== 0) {
+      remove();
+      throw new Error(`initdb failed: ${initdb.stderr || initdb.error}`);
+    }
   }
   const port = await freePort();
   const settings = [
@@ -92,7 +116,7 @@ export async function startPgCluster(): Promise<PgCluster> {
   );
   if (start.status !== 0) {
     const log = existsSync(join(dir, 'log')) ? readFileSync(join(dir, 'log'), 'utf8') : '';
-    rmSync(dir, { recursive: true, force: true });
+    remove();
     throw new Error(`PostgreSQL did not start: ${start.stderr}\n${log}`);
   }
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
@@ -121,6 +145,9 @@ export async function startPgCluster(): Promise<PgCluster> {
       await client.connect();
       try {
         await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+      } catch (err) {
+        // A kept cluster already has the database from an earlier run.
+        if (!(keep && (err as { code?: string }).code === '42P04')) throw err;
       } finally {
         await client.end();
       }
@@ -130,12 +157,16 @@ export async function startPgCluster(): Promise<PgCluster> {
       if (stopped) return;
       stopped = true;
       try {
-        execFileSync(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], {
-          ...opts,
-          stdio: 'ignore',
-        });
+        execFileSync(
+          join(bin, 'pg_ctl'),
+          ['-D', data, '-m', keep ? 'fast' : 'immediate', '-w', 'stop'],
+          {
+            ...opts,
+            stdio: 'ignore',
+          },
+        );
       } finally {
-        rmSync(dir, { recursive: true, force: true });
+        remove();
       }
     },
   };
