@@ -129,4 +129,50 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect(newer.notes.filter((n) => !known.has(n.id))).toEqual([]);
     });
   });
+
+  // A busy network: 2,400 notes of strangers fill the newest slice of time, so a home feed
+  // needs more than its first window. A dense follow set keeps scanning by time; a sparse one
+  // switches to one index seek per author. Either way the walk must show every note once.
+  describe('home feeds below a busy slice of time', () => {
+    const dense = new User();
+    const denseReader = new User();
+    const lone = new User();
+    const loneReader = new User();
+    const denseNotes: NostrEvent[] = [];
+    const loneNotes: NostrEvent[] = [];
+    let c: CacheClient;
+    beforeAll(async () => {
+      c = await CacheClient.open(server.wsUrl('/v1'), true);
+      const strangers = [new User(), new User(), new User()];
+      const noise = Array.from({ length: 2400 }, (_, k) =>
+        strangers[k % 3]!.sign(1, `busy ${k}`, [], now - 200 - k),
+      );
+      for (let j = 0; j < 60; j++)
+        denseNotes.push(dense.sign(1, `dense ${j}`, [], now - 207 - j * 700));
+      for (let j = 0; j < 12; j++)
+        loneNotes.push(lone.sign(1, `lone ${j}`, [], now - 203 - j * 2500));
+      await importAll(c, [
+        denseReader.sign(3, '', [['p', dense.pubkey]], now - 9000),
+        loneReader.sign(3, '', [['p', lone.pubkey]], now - 9000),
+        ...noise,
+        ...denseNotes,
+        ...loneNotes,
+      ]);
+    });
+    afterAll(() => c.close());
+
+    it.each([
+      ['dense', () => [denseReader, denseNotes] as const],
+      ['sparse', () => [loneReader, loneNotes] as const],
+    ])('a %s follow set walked 5 at a time shows every note once, newest first', async (_, get) => {
+      const [who, notes] = get();
+      const shown = await walk(
+        c,
+        'mega_feed_directive',
+        { spec: '{"id":"latest","kind":"notes"}', user_pubkey: who.pubkey },
+        5,
+      );
+      expect(shown.map((n) => n.id)).toEqual(notes.map((n) => n.id));
+    });
+  });
 });

@@ -126,9 +126,9 @@ export async function authorsFeed(
 /**
  * Top of a many-author feed without reading every row of every author. Round 0 probes the time
  * above which the newest `PROBE_ROWS` events of everyone lie and scans that slice in time order
- * (cheap when the authors post often). Later rounds ask per author (the pubkey index) inside a
- * time window below `until`, widened by the density seen so far, until it holds enough rows or
- * reaches `since`. Each round returns exactly the newest rows of its window, so the page equals
+ * (cheap when the authors post often). Later rounds look inside a time window below `until`,
+ * widened by the density seen so far, until it holds enough rows or reaches `since`: by time
+ * again while round 0 found at least a quarter of the page, else per author (the pubkey index). Each round returns exactly the newest rows of its window, so the page equals
  * the unbounded query's page.
  */
 async function windowedFeed(
@@ -161,8 +161,11 @@ async function windowedFeed(
     .offset(probeRows)
     .executeTakeFirst();
   let lower = probe ? Number(probe.created_at) : p.since;
+  // After round 0: keep scanning by time while the authors are dense enough there (a wider
+  // slice of the time index costs less than one index seek per author), else seek per author.
+  let scanByTime = true;
   for (let round = 0; ; round++) {
-    const rows = await applyFilter(byAuthors(round === 0), f)
+    const rows = await applyFilter(byAuthors(scanByTime), f)
       .select(['events.id'])
       .where('events.created_at', '<=', top)
       .where('events.created_at', '>=', lower)
@@ -179,6 +182,7 @@ async function windowedFeed(
         rows.slice(p.offset, need).map((r) => r.id),
       );
     }
+    scanByTime = rows.length * 4 >= need;
     // widen by the density seen so far (at least 4x, at most 64x)
     const window = Math.max(3600, top - lower);
     const factor = rows.length === 0 ? 64 : Math.min(64, Math.max(4, (need / rows.length) * 1.5));
