@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-const require = createRequire(import.meta.url);
 // Worker thread of the SQLite read pool: runs read-only statements on its own connection to
 // the database file (WAL lets readers run beside the writer). Message in: {id, sql, params};
 // message out: {id, rows} for a read, {id, write: true} when the statement would write (the
@@ -14,14 +12,6 @@ db.pragma('mmap_size = 1073741824'); // map up to 1 GiB: reads without copying p
 db.pragma('busy_timeout = 5000');
 
 const statements = new Map<string, Statement>();
-const prof = new Map<string, { n: number; ms: number; rows: number }>();
-setInterval(() => {
-  const top = [...prof].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12);
-  require('node:fs').writeFileSync(
-    `/tmp/sqlprof-${process.pid}-${require('node:worker_threads').threadId}.txt`,
-    top.map(([k, v]) => `${v.ms.toFixed(0)} ms ${v.n}x ${v.rows} rows: ${k}`).join('\n'),
-  );
-}, 500).unref();
 
 parentPort!.on('message', (msg: { id: number; sql: string; params: unknown[] }) => {
   try {
@@ -35,15 +25,7 @@ parentPort!.on('message', (msg: { id: number; sql: string; params: unknown[] }) 
       parentPort!.postMessage({ id: msg.id, write: true });
       return;
     }
-    const t0 = performance.now();
-    const rows = st.all(...msg.params);
-    const k = msg.sql.replace(/\?(, \?)+/g, '?..').slice(0, 400);
-    const e = prof.get(k) ?? { n: 0, ms: 0, rows: 0 };
-    e.n++;
-    e.ms += performance.now() - t0;
-    e.rows += rows.length;
-    prof.set(k, e);
-    parentPort!.postMessage({ id: msg.id, rows });
+    parentPort!.postMessage({ id: msg.id, rows: st.all(...msg.params) });
   } catch (err) {
     parentPort!.postMessage({
       id: msg.id,
