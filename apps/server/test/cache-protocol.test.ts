@@ -64,6 +64,23 @@ describe.each([false, true])('cache /v1 protocol and errors (zlib %s)', (zlib) =
     expect(r.events).toHaveLength(0);
   });
 
+  it('sends every event of a large answer before its EOSE', async () => {
+    // Over 16 KiB of JSON: in zlib mode the frame is compressed off the event loop, and the EOSE
+    // made after it must still arrive after it.
+    const writer = new User();
+    const now = Math.floor(Date.now() / 1000);
+    const notes = Array.from({ length: 40 }, (_, i) =>
+      writer.sign(1, `long note ${i} ${'lorem ipsum '.repeat(100)}`, [], now - i),
+    );
+    await importAll(c, notes);
+    const [big, small] = await Promise.all([
+      c.request('feed', { pubkey: writer.pubkey, limit: 40 }),
+      c.request('events', { event_ids: [notes[0]!.id] }),
+    ]);
+    expect(big.events.filter((e) => e.kind === 1)).toHaveLength(40);
+    expect(small.events.map((e) => (e as { id?: string }).id)).toEqual([notes[0]!.id]);
+  });
+
   it('keeps serving after bad input', async () => {
     c.ws.send('not json');
     c.ws.send('["REQ","x"]');

@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import type { IncomingMessage } from 'node:http';
-import { deflateSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { deflate, deflateSync } from 'node:zlib';
 import type { CacheEvent } from '@swell/cache-protocol';
 import type { NostrEvent } from '@swell/nostr';
 import type { ServerContext } from '../server.ts';
@@ -22,6 +23,10 @@ export const cacheLimits = {
 };
 
 type Message = CacheEvent | NostrEvent;
+
+const deflateAsync = promisify(deflate);
+/** Frames at least this long are compressed on libuv's thread pool, off the event loop. */
+const ASYNC_DEFLATE_BYTES = 16 * 1024;
 
 interface Subscription {
   abort: AbortController;
@@ -57,15 +62,35 @@ export function handleCacheSocket(
   );
   idle.unref();
 
+  // Frames leave in the order they were made. A large zlib frame is compressed on the thread
+  // pool; while one is in flight, later frames (an EOSE, say) queue behind it.
+  let queue: Promise<void> = Promise.resolve();
+  let queued = 0;
+  const deliver = (frame: string | Buffer | Promise<Buffer>) => {
+    const binary = typeof frame !== 'string';
+    if (queued === 0 && !(frame instanceof Promise)) {
+      if (ws.readyState === ws.OPEN) ws.send(frame, { binary });
+      return;
+    }
+    queued++;
+    queue = queue
+      .then(async () => {
+        const data = await frame;
+        if (ws.readyState === ws.OPEN) ws.send(data, { binary });
+      })
+      .catch(() => undefined)
+      .finally(() => queued--);
+  };
   const sendText = (msg: unknown[]) => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
+    if (ws.readyState === ws.OPEN) deliver(JSON.stringify(msg));
   };
   const sendEvents = (subId: string, events: Message[]) => {
     if (events.length === 0 || ws.readyState !== ws.OPEN) return;
     if (zlib) {
-      ws.send(deflateSync(JSON.stringify(['EVENTS', subId, events])), { binary: true });
+      const json = JSON.stringify(['EVENTS', subId, events]);
+      deliver(json.length >= ASYNC_DEFLATE_BYTES ? deflateAsync(json) : deflateSync(json));
     } else {
-      for (const e of events) ws.send(JSON.stringify(['EVENT', subId, e]));
+      for (const e of events) deliver(JSON.stringify(['EVENT', subId, e]));
     }
   };
   const fail = (subId: string, message: string) => {
