@@ -389,6 +389,46 @@ describe.each(['sqlite', 'postgres'] as const)('store on %s', (dialect) => {
       expect(Number(action.liked)).toBe(0);
     });
 
+    it('a deletion earlier in the same batch keeps its target out; one by someone else does not', async () => {
+      const erin = testUser();
+      const mallory = testUser();
+      const replies = async () =>
+        Number(
+          (
+            await store.db
+              .selectFrom('event_stats')
+              .select('replies')
+              .where('event_id', '=', post.id)
+              .executeTakeFirstOrThrow()
+          ).replies,
+        );
+      const before = await replies();
+      const reply = erin.sign({
+        kind: 1,
+        content: 'regretted reply',
+        tags: [
+          ['e', post.id, '', 'root'],
+          ['p', alice.pubkey],
+        ],
+      });
+      const kept = erin.sign({ kind: 1, content: 'kept note' });
+      const deletion = erin.sign({ kind: 5, tags: [['e', reply.id]] });
+      const forged = mallory.sign({ kind: 5, tags: [['e', kept.id]] });
+      const results = await store.ingest([deletion, forged, reply, kept]);
+      expect(results.map((r) => r.status)).toEqual([
+        'accepted',
+        'accepted',
+        'duplicate',
+        'accepted',
+      ]);
+      expect(results[2]!.message).toBe('duplicate: deleted by its author');
+      expect((await store.getEvents([reply.id, kept.id])).map((e) => e.id)).toEqual([kept.id]);
+      expect(await replies()).toBe(before);
+      // and a later copy is refused too
+      const again = await store.ingest([reply]);
+      expect(again[0]!.message).toBe('duplicate: deleted by its author');
+    });
+
     it('zaps and actions on a quoting post notify the quoted author (201, 202) and mentioned users (101)', async () => {
       const quote = carol.sign({ kind: 1, content: 'see this', tags: [['q', post.id]] });
       const wallet = testUser();

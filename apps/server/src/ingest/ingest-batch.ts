@@ -1,6 +1,6 @@
 import { isEphemeral, isRegular, type NostrEvent } from '@swell/nostr';
 import type { IngestOptions, IngestResult } from '../store/store.ts';
-import { chunks, placeholders, type SqlBackend } from '../store/sql.ts';
+import { chunks, placeholders, type SqlBackend, type SqlExec } from '../store/sql.ts';
 import { DEFAULT_MAX_FUTURE_SECONDS, precheck, verificationFailure } from './precheck.ts';
 import { processEvent, type EventOutcome } from './process-event.ts';
 import { insertEvents, updateTimeJoined } from './storage-writes.ts';
@@ -71,25 +71,14 @@ export async function prepareBatch(
     });
   });
 
-  // Dedup against the store and find ids their author deleted, before verifying.
+  // Dedup against the store before verifying.
   const known = new Set<string>();
-  const deletedBy = new Map<string, Set<string>>();
   for (const part of chunks([...firstById.keys()])) {
-    const inList = placeholders(part.length);
     const rows = await sql.peek<{ id: string }>(
-      `SELECT id FROM events WHERE id IN ${inList}`,
+      `SELECT id FROM events WHERE id IN ${placeholders(part.length)}`,
       part,
     );
     for (const r of rows) known.add(r.id);
-    const dels = await sql.peek<{ target: string; pubkey: string }>(
-      `SELECT target, pubkey FROM deletions WHERE target IN ${inList}`,
-      part,
-    );
-    for (const d of dels) {
-      let set = deletedBy.get(d.target);
-      if (!set) deletedBy.set(d.target, (set = new Set()));
-      set.add(d.pubkey);
-    }
   }
 
   const unknown: Candidate[] = [];
@@ -102,11 +91,46 @@ export async function prepareBatch(
   unknown.forEach((c, k) => {
     const id = c.event.id;
     if (!valid[k]) results[c.job]![c.index] = rejected(id, verificationFailure(c.event));
-    else if (deletedBy.get(id)?.has(c.event.pubkey)) {
-      results[c.job]![c.index] = duplicate(id, 'duplicate: deleted by its author');
-    } else toStore.push(c);
+    else toStore.push(c);
   });
   return { results, toStore };
+}
+
+/**
+ * Leaves out events that their author deleted (NIP-09 by id): by a deletion already stored,
+ * including one committed while this batch was being verified, or by a kind 5 earlier in this
+ * batch. Runs inside the transaction, before the bulk insert, so such an event is never stored,
+ * derived or announced. Deletions by address are checked in order by processEvent.
+ */
+async function withoutDeleted(
+  tx: SqlExec,
+  toStore: Candidate[],
+  results: IngestResult[][],
+): Promise<Candidate[]> {
+  const deletedBy = new Map<string, Set<string>>();
+  const mark = (target: string, pubkey: string) => {
+    let set = deletedBy.get(target);
+    if (!set) deletedBy.set(target, (set = new Set()));
+    set.add(pubkey);
+  };
+  for (const part of chunks(toStore.map((c) => c.event.id))) {
+    const rows = await tx.all<{ target: string; pubkey: string }>(
+      `SELECT target, pubkey FROM deletions WHERE target IN ${placeholders(part.length)}`,
+      part,
+    );
+    for (const r of rows) mark(r.target, r.pubkey);
+  }
+  const keep: Candidate[] = [];
+  for (const c of toStore) {
+    const e = c.event;
+    if (deletedBy.get(e.id)?.has(e.pubkey)) {
+      results[c.job]![c.index] = duplicate(e.id, 'duplicate: deleted by its author');
+      continue;
+    }
+    keep.push(c);
+    if (e.kind === 5) for (const t of e.tags) if (t[0] === 'e' && t[1]) mark(t[1], e.pubkey);
+  }
+  return keep;
 }
 
 /** Second half: one transaction that stores and derives everything; fills in the answers. */
@@ -114,11 +138,14 @@ export async function commitBatch(
   sql: SqlBackend,
   prepared: PreparedBatch,
 ): Promise<{ results: IngestResult[][]; committed: NostrEvent[] }> {
-  const { results, toStore } = prepared;
+  const { results } = prepared;
+  let toStore = prepared.toStore;
   const committed: NostrEvent[] = [];
   if (toStore.length > 0) {
     const outcomes = await sql.transaction(async (tx) => {
+      toStore = await withoutDeleted(tx, toStore, results);
       // Regular events go in with a few multi-row statements; derivation follows per event.
+      if (toStore.length === 0) return [];
       const now = toStore[0]!.now;
       const regular = toStore.filter((c) => isRegular(c.event.kind)).map((c) => c.event);
       const inserted = await insertEvents({ tx, now }, regular);
