@@ -28,7 +28,11 @@ async function profileFeed(
   opts: { includeReplies: boolean; kinds?: number[] },
 ): Promise<void> {
   const user = optHex64(req.payload, 'user_pubkey');
-  const mod = await loadModeration(req.store.db, user, 'content');
+  // A follows feed needs the follow list too; both lookups go out together.
+  const [mod, follows] = await Promise.all([
+    loadModeration(req.store.db, user, 'content'),
+    notes === 'follows' ? followsOf(req.store.db, pubkey) : undefined,
+  ]);
   const excludeAuthors = mod?.blocked;
   let posts: NostrEvent[];
   switch (notes) {
@@ -55,7 +59,7 @@ async function profileFeed(
     case 'follows':
       posts = await authorsFeed(
         req.store,
-        await followsOf(req.store.db, pubkey),
+        follows ?? [],
         { kinds: opts.kinds ?? NOTE_KINDS, excludeReplies: !opts.includeReplies, excludeAuthors },
         p,
       );
