@@ -19,6 +19,7 @@ import type { IngestOptions, IngestResult, Store } from './store/store.ts';
 import { LiveBus } from './live/live-bus.ts';
 import { startPgFanout, type PgFanout } from './live/pg-fanout.ts';
 import { startUpstream } from './ingest/upstream.ts';
+import { ProfileCache } from './cache/profile-cache.ts';
 import { publicBaseUrl, registerDemoMedia, registerDevnet, seedDemoNetwork } from '@swell/devnet';
 
 /**
@@ -40,6 +41,8 @@ export interface ServerContext {
   ingest(events: readonly unknown[], opts?: IngestOptions): Promise<IngestResult[]>;
   /** Live fan-out of new events (across instances with PostgreSQL). */
   live: LiveBus;
+  /** Users' current kind 0 in memory (kept fresh from `live`). */
+  profiles: ProfileCache;
 }
 
 export interface RunningServer {
@@ -74,7 +77,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     store,
     ingest: (events, opts) => store.ingest(events, opts),
     live,
+    profiles: new ProfileCache(),
   };
+  live.subscribe((e) => ctx.profiles.invalidate([e]));
   const storageKind = config.databaseUrl ? 'postgresql' : 'sqlite';
   const upstream = config.upstream.length
     ? startUpstream(config.upstream, store, app.log)

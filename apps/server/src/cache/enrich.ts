@@ -15,7 +15,7 @@ import {
   userScores,
   type TopZapRow,
 } from './queries/annotations.ts';
-import { byCoordinates, eventsByIds, replaceableOf } from './queries/events.ts';
+import { byCoordinates, eventsByIds } from './queries/events.ts';
 import { cachedPreviews } from './queries/previews.ts';
 import type { CacheRequest } from './request.ts';
 import { lookupName } from '../http/nip05-names.ts';
@@ -104,7 +104,7 @@ export async function enrichPosts(
     zapsPerNote > 0
       ? topZaps(db, postIds, zapsPerNote)
       : Promise.resolve(new Map<string, TopZapRow[]>()),
-    replaceableOf(db, [...pubkeys], 0),
+    req.ctx.profiles.get(db, [...pubkeys]),
     cachedPreviews(req.store, [...links]),
   ]);
   const zapUsers = new Set<string>();
@@ -113,7 +113,7 @@ export async function enrichPosts(
       for (const p of [z.zap.sender, z.zap.receiver]) if (p && !pubkeys.has(p)) zapUsers.add(p);
   for (const p of zapUsers) pubkeys.add(p);
   if (zapUsers.size > 0)
-    for (const [k, v] of await replaceableOf(db, [...zapUsers], 0)) profiles.set(k, v);
+    for (const [k, v] of await req.ctx.profiles.get(db, [...zapUsers])) profiles.set(k, v);
   pubkeys.delete('');
 
   const out: Out = [];
@@ -213,7 +213,7 @@ async function verifiedNames(
   const out: Record<string, string> = {};
   if (pubkeys.length === 0) return out;
   const host = new URL(req.baseUrl).hostname.toLowerCase();
-  const profiles = known ?? (await replaceableOf(req.store.db, pubkeys, 0));
+  const profiles = known ?? (await req.ctx.profiles.get(req.store.db, pubkeys));
   for (const [pubkey, e] of profiles) {
     let nip05: unknown;
     try {

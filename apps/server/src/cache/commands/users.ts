@@ -15,7 +15,7 @@ export async function emitProfiles(
   req: CacheRequest,
   pubkeys: readonly string[],
 ): Promise<NostrEvent[]> {
-  const profiles = await replaceableOf(req.store.db, pubkeys, 0);
+  const profiles = await req.ctx.profiles.get(req.store.db, pubkeys);
   const out: NostrEvent[] = [];
   for (const p of pubkeys) {
     const e = profiles.get(p);
@@ -31,9 +31,12 @@ export async function emitProfiles(
 /** `user_infos {pubkeys}`: kind 0 + 10000108 + 10000133 + 10000158. */
 export async function userInfos(req: CacheRequest): Promise<void> {
   const pubkeys = hexList(req.payload, 'pubkeys', 1000);
-  await emitProfiles(req, pubkeys);
-  req.emit(resultEvent(ResultKind.FollowerCounts, await followerCounts(req.store.db, pubkeys)));
-  req.emit(...(await pageExtras(req, pubkeys)));
+  const [profiles, counts] = await Promise.all([
+    emitProfiles(req, pubkeys),
+    followerCounts(req.store.db, pubkeys),
+  ]);
+  req.emit(resultEvent(ResultKind.FollowerCounts, counts));
+  req.emit(...(await pageExtras(req, pubkeys, {}, new Map(profiles.map((e) => [e.pubkey, e])))));
 }
 
 /** `user_profile {pubkey}`: kind 0 + 10000105 (+ 10000131 when user_pubkey's moderation blocks it). */
