@@ -215,7 +215,7 @@ export function openSqlite(file: string, opts: SqliteOptions = {}): SqliteParts 
     }
     return st;
   };
-  const threads = file === ':memory:' ? 0 : (opts.readThreads ?? undefined);
+  const threads = file === ':memory:' ? 0 : opts.readThreads;
   const pool = threads === 0 ? undefined : new SqliteReadPool(file, threads);
   const mutex = new Mutex();
   const db = new Kysely<Database>({

@@ -52,7 +52,7 @@ export class SqliteReadPool {
     }
   }
 
-  /** Reader threads alive (tests and /health). */
+  /** Reader threads alive (tests). */
   get size(): number {
     return this.readers.length;
   }
