@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite, type SqliteParts } from '../src/store/sqlite-backend.ts';
@@ -99,6 +100,33 @@ describe('SQLite reader threads', () => {
     expect(slow.rows).toEqual([{ n: 3000000 }]);
     // On the main thread the timer could not have fired while the statement ran.
     expect(ticks).toBeGreaterThan(0);
+  });
+
+  it('falls back to the main connection when a reader thread dies', async () => {
+    const own = openSqlite(join(dir, 'fallback.db'), { readThreads: 1 });
+    own.raw.exec('CREATE TABLE t (x INTEGER)');
+    own.raw.exec('INSERT INTO t (x) VALUES (1), (2)');
+    const pool = own.pool!;
+    // The pool's private reader list: the only way to kill a reader from outside.
+    const [reader] = (pool as unknown as { readers: Array<{ worker: Worker }> }).readers;
+    const exited = new Promise<void>((r) => reader!.worker.once('exit', () => r()));
+    const answered = pool.answered;
+    // A long read in flight when the reader dies is answered by the main connection.
+    const inFlight = sql<{
+      n: number;
+    }>`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 2000000) SELECT COUNT(*) AS n FROM c`.execute(
+      own.db,
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    await reader!.worker.terminate();
+    await exited;
+    expect((await inFlight).rows).toEqual([{ n: 2000000 }]);
+    expect(pool.size).toBe(0);
+    expect((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM t`.execute(own.db)).rows).toEqual([
+      { n: 2 },
+    ]);
+    expect(pool.answered).toBe(answered);
+    await own.sql.close();
   });
 
   it('reports a failing read as an error', async () => {
