@@ -35,7 +35,14 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['scripts/**', 'bench/**', '**/cli*.ts', '**/cli/**', 'apps/server/src/main.ts'],
+    files: [
+      'scripts/**',
+      'bench/**',
+      '**/cli*.ts',
+      '**/cli/**',
+      'apps/server/src/main.ts',
+      'apps/devnet/src/main.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

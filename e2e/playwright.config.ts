@@ -34,7 +34,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node ../apps/server/src/main.ts',
+    command: 'node ../apps/devnet/src/main.ts',
     cwd: import.meta.dirname,
     url: `http://127.0.0.1:${port}/health`,
     reuseExistingServer: false,

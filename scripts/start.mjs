@@ -16,7 +16,7 @@ serverEnv.SWELL_DEMO ??= embedded ? '1' : '0';
 serverEnv.SWELL_DEVNET ??= '1';
 const server = spawn(
   join(root, 'node_modules', '.bin', 'node'),
-  ['apps/server/src/main.ts', ...process.argv.slice(2)],
+  ['apps/devnet/src/main.ts', ...process.argv.slice(2)],
   {
     stdio: 'inherit',
     cwd: root,

@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, startServer } from '@swell/server';
+import { startDevnetServer } from '@swell/devnet';
+import { loadConfig } from '@swell/server';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const node = join(root, 'node_modules', '.bin', 'node');
@@ -44,7 +45,7 @@ export async function run(args: string[]): Promise<void> {
       devnet: true,
       logLevel: 'warn',
     };
-    const server = await startServer(config);
+    const server = await startDevnetServer(config);
     const seeded = (performance.now() - t0) / 1000;
     const health = (await (await fetch(`${server.url}/health`)).json()) as {
       counts: { events: number };

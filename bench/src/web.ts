@@ -11,7 +11,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { loadConfig, startServer } from '@swell/server';
+import { startDevnetServer } from '@swell/devnet';
+import { loadConfig } from '@swell/server';
 import { percentile } from './lib-stats.ts';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -122,7 +123,7 @@ export async function run(args: string[]): Promise<void> {
   const given = option(args, 'data');
   const dataDir = given ? resolve(given) : mkdtempSync(join(tmpdir(), 'swell-bench-web-'));
   const t0 = performance.now();
-  const server = await startServer({
+  const server = await startDevnetServer({
     ...loadConfig({}, []),
     port: 0,
     dataDir,

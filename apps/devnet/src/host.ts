@@ -1,6 +1,7 @@
 /**
- * What the devnet needs from the server it runs in. `ServerContext` of @swell/server has this
- * shape; the devnet does not import the server (the server imports the devnet).
+ * What the devnet's routes and seeding need from the server they run in (`ServerContext` of
+ * @swell/server has this shape). The server never imports the devnet: the devnet plugs itself in
+ * as a `ServerExtension` (server-extension.ts).
  */
 export interface DevnetHost {
   log: {

@@ -14,3 +14,6 @@ export { registerMediaRoutes as registerDemoMedia } from './media-routes.ts';
 export type { DevnetHost } from './host.ts';
 export { seedDemoNetwork, publicBaseUrl } from './seed.ts';
 export type { SeedReport } from './seed.ts';
+export { devnetExtension, loadDevnetOptions } from './server-extension.ts';
+export type { DevnetOptions, DevnetState, DevnetServerConfig } from './server-extension.ts';
+export { startDevnetServer } from './start.ts';

@@ -8,12 +8,8 @@ export interface ServerConfig {
   dataDir: string;
   /** PostgreSQL connection string; the embedded SQLite store is used when absent. */
   databaseUrl: string | undefined;
-  /** Seed the demo network into an empty database. */
-  demo: boolean;
   /** Relay URLs to index. */
   upstream: string[];
-  /** Local lightning, mint and LNURL sandbox. */
-  devnet: boolean;
   /** Folder with the built web app, served at `/`. */
   webDist: string | undefined;
   /** Logger level (pino). */
@@ -22,7 +18,7 @@ export interface ServerConfig {
   readThreads?: number;
 }
 
-const flag = (v: string | undefined): boolean | undefined =>
+export const flag = (v: string | undefined): boolean | undefined =>
   v === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
 
 export function loadConfig(
@@ -48,12 +44,10 @@ export function loadConfig(
     host: merged.HOST || '127.0.0.1',
     dataDir: resolve(merged.SWELL_DATA || '.swell'),
     databaseUrl,
-    demo: flag(merged.SWELL_DEMO) ?? false,
     upstream: (merged.SWELL_UPSTREAM ?? '')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    devnet: flag(merged.SWELL_DEVNET) ?? false,
     webDist: merged.SWELL_WEB_DIST ? resolve(merged.SWELL_WEB_DIST) : undefined,
     logLevel: merged.LOG_LEVEL ?? 'info',
     ...(readThreads !== undefined ? { readThreads } : {}),

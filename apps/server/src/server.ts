@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { mkdirSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -15,35 +15,11 @@ import { registerNip05 } from './http/nip05.ts';
 import { registerMediaCache } from './http/media-cache.ts';
 import { serverVersion } from './version.ts';
 import { openStore } from './store/open-store.ts';
-import type { IngestOptions, IngestResult, Store } from './store/store.ts';
 import { LiveBus } from './live/live-bus.ts';
 import { startPgFanout, type PgFanout } from './live/pg-fanout.ts';
 import { startUpstream } from './ingest/upstream.ts';
 import { ProfileCache } from './cache/profile-cache.ts';
-import { publicBaseUrl, registerDemoMedia, registerDevnet, seedDemoNetwork } from '@swell/devnet';
-
-/**
- * What every part of the server shares: configuration, logger, and (added as they are built)
- * the store, the ingestion pipeline and live fan-out. Socket handlers and HTTP route
- * registrars receive it.
- */
-export interface ServerContext {
-  config: ServerConfig;
-  log: FastifyBaseLogger;
-  /** Milliseconds since the epoch when the server started. */
-  startedAt: number;
-  /** Storage: raw events, derived tables, typed Kysely handle (`store.db`). */
-  store: Store;
-  /**
-   * The one ingestion pipeline (validate, dedup, verify, store, derive). Resolves after the
-   * commit, one result per input, in order. Accepted events reach `live` subscribers.
-   */
-  ingest(events: readonly unknown[], opts?: IngestOptions): Promise<IngestResult[]>;
-  /** Live fan-out of new events (across instances with PostgreSQL). */
-  live: LiveBus;
-  /** Users' current kind 0 in memory (kept fresh from `live`). */
-  profiles: ProfileCache;
-}
+import type { ServerContext, ServerExtension } from './context.ts';
 
 export interface RunningServer {
   /** Base HTTP URL, e.g. http://127.0.0.1:8080 */
@@ -55,8 +31,17 @@ export interface RunningServer {
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+export interface StartOptions {
+  /** Plug-ins such as the devnet; see `ServerExtension`. */
+  extensions?: readonly ServerExtension[];
+}
+
 /** Starts HTTP and both websockets on one port. */
-export async function startServer(config: ServerConfig): Promise<RunningServer> {
+export async function startServer(
+  config: ServerConfig,
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const extensions = options.extensions ?? [];
   mkdirSync(config.dataDir, { recursive: true });
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -112,8 +97,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   registerLinkPreview(app, ctx);
   registerNip05(app, ctx);
   registerMediaCache(app, ctx);
-  registerDemoMedia(app);
-  if (config.devnet) await registerDevnet(app, ctx);
+  for (const ext of extensions) await ext.register?.(app, ctx);
   await registerWebApp(app, config.webDist ?? defaultWebDist);
 
   const sockets = {
@@ -145,16 +129,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  if (config.demo && (await store.counts()).events === 0) {
-    const baseUrl = publicBaseUrl(`http://${host}:${port}`);
-    const seeded = await seedDemoNetwork(ctx, { baseUrl, now: Math.floor(Date.now() / 1000) });
-    app.log.info(
-      seeded,
-      `demo network: ${seeded.accepted} of ${seeded.events} events seeded in ${seeded.totalSeconds.toFixed(1)} s (generated alongside in ${seeded.generateSeconds.toFixed(1)} s)`,
-    );
-  }
+  const url = `http://${host}:${port}`;
+  for (const ext of extensions) await ext.listening?.(ctx, { url, port });
   return {
-    url: `http://${host}:${port}`,
+    url,
     port,
     app,
     async close() {
@@ -163,6 +141,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         wss.close();
       }
       await app.close();
+      for (const ext of [...extensions].reverse()) await ext.close?.();
       clearInterval(scoreTimer);
       loopDelay.disable();
       await upstream?.close();

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Socket } from 'node:net';
-import { loadConfig, startServer, type RunningServer, type ServerConfig } from '@swell/server';
+import { startDevnetServer, type DevnetServerConfig } from '@swell/devnet';
+import { loadConfig, type RunningServer } from '@swell/server';
 
 export interface ClientTestServer extends RunningServer {
   cacheUrl: string;
@@ -13,11 +14,11 @@ export interface ClientTestServer extends RunningServer {
 
 /** The real Swell server on a random loopback port with a throwaway data folder. */
 export async function clientTestServer(
-  overrides: Partial<ServerConfig> = {},
+  overrides: Partial<DevnetServerConfig> = {},
 ): Promise<ClientTestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'swell-client-test-'));
   const config = { ...loadConfig({}, []), port: 0, dataDir, logLevel: 'warn', ...overrides };
-  const server = await startServer(config);
+  const server = await startDevnetServer(config);
   const upgraded = new Set<Socket>();
   server.app.server.on('upgrade', (_req, socket: Socket) => {
     upgraded.add(socket);

@@ -1,7 +1,7 @@
 import type { NetStats } from '@swell/cache-protocol';
 import { parseZapReceipt, type NostrEvent } from '@swell/nostr';
 import { sql } from 'kysely';
-import type { ServerContext } from '../server.ts';
+import type { ServerContext } from '../context.ts';
 import type { Store } from '../store/store.ts';
 
 /** Full recount interval; between recounts live events keep the numbers current. */

@@ -1,7 +1,7 @@
 import type { CacheEvent } from '@swell/cache-protocol';
 import type { NostrEvent } from '@swell/nostr';
 import type { Store } from '../store/store.ts';
-import type { ServerContext } from '../server.ts';
+import type { ServerContext } from '../context.ts';
 
 /** A bad request: the message goes to the client as NOTICE (then EOSE). */
 export class CacheError extends Error {}

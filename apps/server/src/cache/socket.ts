@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { deflate, deflateSync } from 'node:zlib';
 import type { CacheEvent } from '@swell/cache-protocol';
 import type { NostrEvent } from '@swell/nostr';
-import type { ServerContext } from '../server.ts';
+import type { ServerContext } from '../context.ts';
 import { CacheError, type CacheRequest } from './request.ts';
 import { isLoopbackClient } from './address-guard.ts';
 import { commandHandlers, streamHandlers } from './router.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { LinkPreviewResource } from '@swell/cache-protocol';
 import { checkFetchTarget } from '../cache/address-guard.ts';
 import { cacheDb } from '../cache/tables.ts';
-import type { ServerContext } from '../server.ts';
+import type { ServerContext } from '../context.ts';
 import { fetchLinkPreview } from './link-preview-fetch.ts';
 
 const OK_TTL = 7 * 86400;

@@ -5,7 +5,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { checkFetchTarget } from '../cache/address-guard.ts';
-import type { ServerContext } from '../server.ts';
+import type { ServerContext } from '../context.ts';
 import { guardedFetch } from './link-preview-fetch.ts';
 
 /** Widths of the variants (o = original). The same table feeds 10000119 in cache answers. */

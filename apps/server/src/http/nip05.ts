@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServerContext } from '../server.ts';
+import type { ServerContext } from '../context.ts';
 import { lookupName, normaliseName } from './nip05-names.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { matchFilters, type Filter, type NostrEvent } from '@swell/nostr';
 import type { WebSocket } from 'ws';
-import type { ServerContext } from '../server.ts';
+import type { ServerContext } from '../context.ts';
 import { checkAuthEvent, mayRead, newChallenge, PROTECTED_KINDS } from './auth.ts';
 import { checkFilter } from './filter-check.ts';
 import { isExpired } from '../ingest/precheck.ts';

@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { IncomingMessage } from 'node:http';
-import type { ServerContext } from '../server.ts';
+import type { ServerContext } from '../context.ts';
 import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './limits.ts';
 import { RelayConnection } from './relay-connection.ts';
 

@@ -1,2 +1,4 @@
-// Helpers for tests and benchmarks (not used by the running server).
+// Helpers for tests of the server and of what plugs into it (`@swell/server/testing`).
 export { startPgCluster, type PgCluster } from './pg-cluster.ts';
+export { testServer, TestSocket } from './test-server.ts';
+export * from './cache-client.ts';

@@ -1,7 +1,12 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { ResultKind } from '@swell/cache-protocol';
-import { demoAccounts, generateNetwork, lnurlServicePubkey } from '@swell/devnet';
+import {
+  demoAccounts,
+  devnetExtension,
+  generateNetwork,
+  lnurlServicePubkey,
+} from '../src/index.ts';
 import { finalizeEvent, type NostrEvent } from '@swell/nostr';
 import {
   encodeBolt11,
@@ -12,8 +17,7 @@ import {
 } from '@swell/wallet';
 import { decode } from 'light-bolt11-decoder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CacheClient, importAll } from './cache-helpers.ts';
-import { testServer, TestSocket } from './helpers.ts';
+import { CacheClient, importAll, testServer, TestSocket } from '@swell/server/testing';
 
 type Server = Awaited<ReturnType<typeof testServer>>;
 const keyOf = (name: string) => hexToBytes(demoAccounts.find((a) => a.name === name)!.secretKeyHex);
@@ -25,7 +29,7 @@ describe('devnet zap loop: LNURL invoice, development payment, receipt in the ca
   let note: NostrEvent;
 
   beforeAll(async () => {
-    server = await testServer({ devnet: true });
+    server = await testServer({}, { extensions: [devnetExtension({ demo: false, devnet: true })] });
     // A small demo network for this server, imported through the real pipeline.
     const net = await generateNetwork({
       users: 20,
@@ -251,9 +255,12 @@ describe('devnet zap loop: LNURL invoice, development payment, receipt in the ca
   });
 });
 
-describe('with the devnet off (the default outside npm start)', () => {
+describe('with the devnet off (SWELL_DEVNET=0)', () => {
   it('has no lightning endpoints but still serves the demo media', async () => {
-    const server = await testServer();
+    const server = await testServer(
+      {},
+      { extensions: [devnetExtension({ demo: false, devnet: false })] },
+    );
     try {
       expect((await fetch(`${server.url}/.well-known/lnurlp/alice`)).status).toBe(404);
       const pay = await fetch(`${server.url}/devnet/pay`, {
@@ -265,6 +272,17 @@ describe('with the devnet off (the default outside npm start)', () => {
       const avatar = await fetch(`${server.url}/devnet/media/avatar/0123456789abcdef.png`);
       expect(avatar.status).toBe(200);
       expect(avatar.headers.get('content-type')).toBe('image/png');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('the plain server (no extension) serves no devnet route at all', async () => {
+    const server = await testServer();
+    try {
+      expect((await fetch(`${server.url}/.well-known/lnurlp/alice`)).status).toBe(404);
+      const avatar = await fetch(`${server.url}/devnet/media/avatar/0123456789abcdef.png`);
+      expect(avatar.status).toBe(404);
     } finally {
       await server.close();
     }

@@ -1,9 +1,9 @@
-import { generateNetwork } from '@swell/devnet';
+import { openStore } from '@swell/server';
+import { generateNetwork } from '../src/generate-network.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openStore } from '../src/store/open-store.ts';
 
 describe('the default demo network', () => {
   it('imports into a real store with zero rejections', async () => {

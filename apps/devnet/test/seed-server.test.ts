@@ -1,7 +1,8 @@
-import { demoAccounts } from '@swell/devnet';
+import { devnetExtension } from '../src/server-extension.ts';
+import { demoAccounts } from '../src/demo-accounts.ts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testServer } from './helpers.ts';
+import { testServer } from '@swell/server/testing';
 
 type Server = Awaited<ReturnType<typeof testServer>>;
 
@@ -10,7 +11,7 @@ describe('a server started like `npm start` (SWELL_DEMO=1, SWELL_DEVNET=1)', () 
   let profile: Record<string, string>;
 
   beforeAll(async () => {
-    server = await testServer({ demo: true, devnet: true });
+    server = await testServer({}, { extensions: [devnetExtension({ demo: true, devnet: true })] });
   }, 300_000);
   afterAll(async () => {
     await server?.close();

@@ -1,0 +1,72 @@
+import type { ServerConfig, ServerExtension } from '@swell/server';
+import { flag } from '@swell/server';
+import type { InvoiceLedger } from './invoice-ledger.ts';
+import { registerMediaRoutes } from './media-routes.ts';
+import { registerDevnet } from './register-devnet.ts';
+import { publicBaseUrl, seedDemoNetwork, type SeedReport } from './seed.ts';
+
+export interface DevnetOptions {
+  /** Local lightning and LNURL sandbox (SWELL_DEVNET). */
+  devnet: boolean;
+  /** Seed the demo network into an empty database (SWELL_DEMO). */
+  demo: boolean;
+}
+
+/**
+ * SWELL_DEVNET and SWELL_DEMO from the environment or `--NAME=value` flags. Defaults: the devnet
+ * on; the demo network on with the embedded database and off with PostgreSQL.
+ */
+export function loadDevnetOptions(
+  env: Record<string, string | undefined> = process.env,
+  argv: string[] = process.argv.slice(2),
+): DevnetOptions {
+  const merged: Record<string, string | undefined> = { ...env };
+  for (const arg of argv) {
+    const m = /^--([A-Za-z_]+)=(.*)$/.exec(arg);
+    if (m) merged[m[1]!.toUpperCase()] = m[2];
+  }
+  return {
+    devnet: flag(merged.SWELL_DEVNET) ?? true,
+    demo: flag(merged.SWELL_DEMO) ?? !merged.DATABASE_URL,
+  };
+}
+
+/** What the devnet extension made, for tests and later payment flows. */
+export interface DevnetState {
+  ledger?: InvoiceLedger;
+  seeded?: SeedReport;
+}
+
+/**
+ * The devnet as a server extension: the demo media (always: a demo database refers to them),
+ * the lightning sandbox when `devnet` is on, and the demo network seeded into an empty database
+ * once the port is open (the events carry the server's own URL) when `demo` is on.
+ */
+export function devnetExtension(
+  opts: DevnetOptions,
+  state: DevnetState = {},
+): ServerExtension & { state: DevnetState } {
+  return {
+    name: 'devnet',
+    state,
+    async register(app, ctx) {
+      registerMediaRoutes(app);
+      if (opts.devnet) state.ledger = await registerDevnet(app, ctx);
+    },
+    async listening(ctx, { url }) {
+      if (!opts.demo || (await ctx.store.counts()).events > 0) return;
+      const seeded = await seedDemoNetwork(ctx, {
+        baseUrl: publicBaseUrl(url),
+        now: Math.floor(Date.now() / 1000),
+      });
+      state.seeded = seeded;
+      ctx.log.info(
+        seeded,
+        `demo network: ${seeded.accepted} of ${seeded.events} events seeded in ${seeded.totalSeconds.toFixed(1)} s (generated alongside in ${seeded.generateSeconds.toFixed(1)} s)`,
+      );
+    },
+  };
+}
+
+/** Config plus the devnet switches, as tests and benchmarks pass them. */
+export type DevnetServerConfig = ServerConfig & Partial<DevnetOptions>;

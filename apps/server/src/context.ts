@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config.ts';
+import type { IngestOptions, IngestResult, Store } from './store/store.ts';
+import type { LiveBus } from './live/live-bus.ts';
+import type { ProfileCache } from './cache/profile-cache.ts';
+
+/**
+ * What every part of the server shares: configuration, logger, storage, the ingestion pipeline
+ * and live fan-out. Socket handlers, HTTP route registrars and extensions receive it.
+ */
+export interface ServerContext {
+  config: ServerConfig;
+  log: FastifyBaseLogger;
+  /** Milliseconds since the epoch when the server started. */
+  startedAt: number;
+  /** Storage: raw events, derived tables, typed Kysely handle (`store.db`). */
+  store: Store;
+  /**
+   * The one ingestion pipeline (validate, dedup, verify, store, derive). Resolves after the
+   * commit, one result per input, in order. Accepted events reach `live` subscribers.
+   */
+  ingest(events: readonly unknown[], opts?: IngestOptions): Promise<IngestResult[]>;
+  /** Live fan-out of new events (across instances with PostgreSQL). */
+  live: LiveBus;
+  /** Users' current kind 0 in memory (kept fresh from `live`). */
+  profiles: ProfileCache;
+}
+
+/** Where a started server listens. */
+export interface ListeningAddress {
+  /** Base HTTP URL, e.g. http://127.0.0.1:8080 */
+  url: string;
+  port: number;
+}
+
+/**
+ * Code that plugs into the server without the server importing it (the devnet: demo media,
+ * lightning sandbox, demo seeding). Registered in order after the server's own routes and before
+ * the web app's catch-all; `listening` hooks run after the port is open, before `startServer`
+ * resolves; `close` hooks run before the store closes.
+ */
+export interface ServerExtension {
+  name: string;
+  register?(app: FastifyInstance, ctx: ServerContext): Promise<void> | void;
+  listening?(ctx: ServerContext, address: ListeningAddress): Promise<void> | void;
+  close?(): Promise<void> | void;
+}

@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { loadConfig, type ServerConfig } from '../config.ts';
+import { startServer, type RunningServer, type StartOptions } from '../server.ts';
+
+/** A real server on a random loopback port with a throwaway data folder. */
+export async function testServer(
+  overrides: Partial<ServerConfig> = {},
+  options: StartOptions = {},
+): Promise<RunningServer & { wsUrl: (path: string) => string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'swell-test-'));
+  const config = { ...loadConfig({}, []), port: 0, dataDir, logLevel: 'warn', ...overrides };
+  const server = await startServer(config, options);
+  return {
+    ...server,
+    wsUrl: (path: string) => `${server.url.replace('http', 'ws')}${path}`,
+    async close() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A websocket that collects text messages and lets a test wait for the next ones. */
+export class TestSocket {
+  readonly ws: WebSocket;
+  private queue: unknown[] = [];
+  private waiters: Array<() => void> = [];
+
+  private constructor(ws: WebSocket) {
+    this.ws = ws;
+    ws.on('message', (data, isBinary) => {
+      if (!isBinary) this.queue.push(JSON.parse(data.toString()));
+      else this.queue.push({ binary: data });
+      for (const w of this.waiters.splice(0)) w();
+    });
+  }
+
+  static open(url: string): Promise<TestSocket> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(url);
+      const sock = new TestSocket(ws);
+      ws.once('open', () => resolve(sock));
+      ws.once('error', reject);
+    });
+  }
+
+  send(msg: unknown): void {
+    this.ws.send(typeof msg === 'string' ? msg : JSON.stringify(msg));
+  }
+
+  /** Waits for the next message (5 s at most). */
+  async next(timeoutMs = 5000): Promise<unknown> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.queue.length === 0) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error('timed out waiting for a message');
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
+    }
+    return this.queue.shift();
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
