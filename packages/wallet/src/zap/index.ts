@@ -1,0 +1,12 @@
+export { checkZapInvoice } from './check-zap-invoice.ts';
+export { fetchLnurlJson } from './fetch-json.ts';
+export type { FetchLike, HttpOptions } from './fetch-json.ts';
+export { zap } from './zap.ts';
+export type { ZapOptions, ZapResult } from './zap.ts';
+export { hasLightningAddress, lookupZapEndpoint } from './zap-endpoint.ts';
+export type { LightningProfile, ZapEndpoint } from './zap-endpoint.ts';
+export { ZAP_UNAVAILABLE, ZapError, zapErrorCodes } from './zap-error.ts';
+export type { ZapErrorCode } from './zap-error.ts';
+export { requestZapInvoice } from './zap-invoice.ts';
+export type { SignEvent, ZapInvoice, ZapInvoiceOptions, ZapTarget } from './zap-invoice.ts';
+export { isReceiptFor, zapReceiptFilter } from './zap-receipt-match.ts';
