@@ -42,7 +42,13 @@ const REJECTED = /reject|denied|declin|cancel|user closed|abort/i;
 
 /** What a provider's failure means for the user. */
 function paymentErrorOf(err: unknown): PaymentError {
-  const message = err instanceof Error ? err.message : typeof err === 'string' ? err : '';
+  // Errors may come from another realm (an extension's content script): read, don't instanceof.
+  const message =
+    typeof err === 'string'
+      ? err
+      : typeof (err as { message?: unknown })?.message === 'string'
+        ? (err as { message: string }).message
+        : '';
   if (REJECTED.test(message))
     return new PaymentError('rejected', undefined, { cause: err, walletCode: message });
   if (/insufficient|not enough/i.test(message)) {

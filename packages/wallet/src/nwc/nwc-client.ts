@@ -182,15 +182,24 @@ export class NwcClient {
     const tags = [['p', wallet]];
     if (scheme === 'nip44_v2') tags.push(['encryption', 'nip44_v2']);
     tags.push(['expiration', String(createdAt + Math.ceil(timeoutMs / 1000))]);
-    const request = finalizeEvent(
-      {
-        kind: NwcKind.request,
-        created_at: createdAt,
-        tags,
-        content: nwcEncrypt(scheme, this.secretKey, wallet, JSON.stringify({ method, params })),
-      },
-      this.secretKey,
-    );
+    let request: NostrEvent;
+    try {
+      request = finalizeEvent(
+        {
+          kind: NwcKind.request,
+          created_at: createdAt,
+          tags,
+          content: nwcEncrypt(scheme, this.secretKey, wallet, JSON.stringify({ method, params })),
+        },
+        this.secretKey,
+      );
+    } catch (err) {
+      return Promise.reject(
+        new PaymentError('wallet_error', 'The request to the wallet could not be encrypted.', {
+          cause: err,
+        }),
+      );
+    }
     if (options.signal?.aborted) return Promise.reject(new PaymentError('aborted'));
     return new Promise((resolve, reject) => {
       let done = false;

@@ -21,7 +21,7 @@ export type NwcUriProblem =
 const reasons: Record<NwcUriProblem, string> = {
   not_nwc: 'This is not a wallet connection string (it must start with nostr+walletconnect://).',
   no_pubkey: 'The wallet connection string has no wallet public key.',
-  bad_pubkey: "The wallet connection string's public key is not 64 hex characters.",
+  bad_pubkey: "The wallet connection string's public key is not a valid key (64 hex characters).",
   no_relay: 'The wallet connection string has no relay.',
   bad_relay: "The wallet connection string's relay is not a ws:// or wss:// address.",
   no_secret: 'The wallet connection string has no secret.',
@@ -40,6 +40,16 @@ export class NwcUriError extends Error {
 
 const SCHEME = /^(?:nostr\+walletconnect|nostrwalletconnect):(?:\/\/)?/i;
 const HEX64 = /^[0-9a-f]{64}$/i;
+
+/** Whether a 64-hex x coordinate is a point of the curve (a usable x-only public key). */
+function isPointX(hex: string): boolean {
+  try {
+    secp256k1.Point.fromHex(`02${hex.toLowerCase()}`);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function isRelayUrl(value: string): boolean {
   try {
@@ -65,7 +75,7 @@ export function parseNwcUri(text: string): NwcConnection {
   const pubkey = (q < 0 ? rest : rest.slice(0, q)).replace(/\/+$/, '');
   const params = new URLSearchParams(q < 0 ? '' : rest.slice(q + 1));
   if (pubkey === '' || pubkey.includes('=')) throw new NwcUriError('no_pubkey');
-  if (!HEX64.test(pubkey)) throw new NwcUriError('bad_pubkey');
+  if (!HEX64.test(pubkey) || !isPointX(pubkey)) throw new NwcUriError('bad_pubkey');
   const relays = params
     .getAll('relay')
     .map((r) => r.trim())
