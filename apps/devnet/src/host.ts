@@ -1,3 +1,5 @@
+import type { NostrEvent } from '@swell/nostr';
+
 /**
  * What the devnet's routes and seeding need from the server they run in (`ServerContext` of
  * @swell/server has this shape). The server never imports the devnet: the devnet plugs itself in
@@ -8,6 +10,8 @@ export interface DevnetHost {
     info(obj: unknown, msg?: string): void;
     warn(obj: unknown, msg?: string): void;
   };
+  /** Live fan-out of accepted events, ephemeral ones included (wallet connect requests). */
+  live: { subscribe(listener: (event: NostrEvent) => void): () => void };
   /** The server's ingestion pipeline: one result per event, in order. */
   ingest(
     events: readonly unknown[],

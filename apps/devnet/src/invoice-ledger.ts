@@ -5,6 +5,7 @@ import { encodeBolt11, nodePublicKey, recoverInvoicePayee } from '@swell/wallet'
 import { decode } from 'light-bolt11-decoder';
 import { randomBytes } from 'node:crypto';
 import { lightningNodeSecretKey } from './keys.ts';
+import { recoverNodePreimage } from './node-preimage.ts';
 import { zapInvoice } from './zap.ts';
 
 /** One invoice of the devnet lightning node. */
@@ -17,7 +18,10 @@ export interface LedgerInvoice {
   expiresAt: number;
   status: 'open' | 'paid';
   paidAt?: number;
-  /** Known for invoices this ledger issued; absent for ones issued elsewhere by our node key. */
+  /**
+   * Known for invoices this ledger issued and for node invoices made with `nodePreimage` (demo
+   * notes); absent for other invoices signed by the node key.
+   */
   preimage?: string;
   description?: string;
   /** The NIP-57 zap request when the invoice pays a zap. */
@@ -144,6 +148,10 @@ export class InvoiceLedger {
     let invoice = this.byHash.get(paymentHash);
     if (!invoice) {
       const timestamp = Number(section('timestamp')?.value ?? 0);
+      const preimage = recoverNodePreimage(
+        String(section('payment_secret')?.value ?? ''),
+        paymentHash,
+      );
       invoice = {
         bolt11: text,
         paymentHash,
@@ -151,6 +159,7 @@ export class InvoiceLedger {
         createdAt: timestamp,
         expiresAt: timestamp + Number(decoded.expiry ?? 3600),
         status: 'open',
+        ...(preimage ? { preimage } : {}),
       };
       this.remember(invoice);
     }

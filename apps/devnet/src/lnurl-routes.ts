@@ -116,7 +116,22 @@ export function registerPaymentRoutes(
   host: DevnetHost,
   publishReceipt: (invoice: LedgerInvoice) => Promise<NostrEvent | undefined>,
 ): void {
+  // The WebLN stand-in (/devnet/webln.js) calls these from the page, which may be served from
+  // another origin (the Vite dev server): answer the CORS preflight.
+  for (const url of ['/devnet/pay', '/devnet/invoices']) {
+    app.options(url, async (_req, reply) =>
+      reply
+        .code(204)
+        .header('access-control-allow-origin', '*')
+        .header('access-control-allow-methods', 'POST, GET')
+        .header('access-control-allow-headers', 'content-type')
+        .header('access-control-max-age', '600')
+        .send(),
+    );
+  }
+
   app.post<{ Body: { invoice?: unknown } }>('/devnet/pay', async (req, reply) => {
+    reply.header('access-control-allow-origin', '*');
     const bolt11 = req.body?.invoice;
     if (typeof bolt11 !== 'string' || bolt11.length > 8000) {
       return reply.code(400).send({ error: 'body must be {"invoice": "<bolt11>"}' });
@@ -142,6 +157,7 @@ export function registerPaymentRoutes(
   app.post<{ Body: { amountMsat?: unknown; description?: unknown } }>(
     '/devnet/invoices',
     async (req, reply) => {
+      reply.header('access-control-allow-origin', '*');
       const amountMsat = Number(req.body?.amountMsat);
       const description = req.body?.description;
       if (!Number.isSafeInteger(amountMsat) || amountMsat < 1 || amountMsat > MAX_SENDABLE_MSAT) {

@@ -4,20 +4,28 @@ import type { DevnetHost } from './host.ts';
 import { InvoiceLedger } from './invoice-ledger.ts';
 import { lnurlServiceSecretKey } from './keys.ts';
 import { registerLnurlRoutes, registerPaymentRoutes } from './lnurl-routes.ts';
+import { registerNwcRoutes } from './nwc-routes.ts';
+import { NwcWalletService } from './nwc-wallet-service.ts';
 import { DeterministicSigner } from './signer.ts';
+import { registerWeblnRoutes } from './webln-routes.ts';
 import { zapReceiptTemplate } from './zap.ts';
+
+/** The lightning sandbox of a running server. */
+export interface Devnet {
+  ledger: InvoiceLedger;
+  /** The NIP-47 wallet service (started; stop it when the server closes). */
+  nwc: NwcWalletService;
+}
 
 /**
  * Hooks the lightning sandbox into a server: LNURL-pay with NIP-57 zaps for every name,
  * the invoice ledger and its development pay endpoint (which publishes zap receipts through the
- * server's ingestion, so relay subscribers and the cache see them). The demo media are
- * registered apart (`registerDemoMedia`), since a demo database needs them with the devnet off.
- * Returns the ledger, which later payment flows (WebLN, wallet connect, ecash) build on.
+ * server's ingestion, so relay subscribers and the cache see them), the NIP-47 wallet service
+ * paying from the ledger (`/devnet/nwc`) and the WebLN stand-in script (`/devnet/webln.js`).
+ * The demo media are registered apart (`registerDemoMedia`), since a demo database needs them
+ * with the devnet off.
  */
-export async function registerDevnet(
-  app: FastifyInstance,
-  host: DevnetHost,
-): Promise<InvoiceLedger> {
+export async function registerDevnet(app: FastifyInstance, host: DevnetHost): Promise<Devnet> {
   const signer = await DeterministicSigner.create();
   const ledger = new InvoiceLedger();
   const publishReceipt = async (invoice: {
@@ -45,5 +53,9 @@ export async function registerDevnet(
   };
   registerLnurlRoutes(app, ledger, (e) => signer.verify(e));
   registerPaymentRoutes(app, ledger, host, publishReceipt);
-  return ledger;
+  const nwc = new NwcWalletService(ledger, host);
+  nwc.start();
+  registerNwcRoutes(app, nwc);
+  registerWeblnRoutes(app, ledger);
+  return { ledger, nwc };
 }

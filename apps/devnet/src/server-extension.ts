@@ -2,6 +2,7 @@ import type { ServerConfig, ServerExtension } from '@swell/server';
 import { flag } from '@swell/server';
 import type { InvoiceLedger } from './invoice-ledger.ts';
 import { registerMediaRoutes } from './media-routes.ts';
+import type { NwcWalletService } from './nwc-wallet-service.ts';
 import { registerDevnet } from './register-devnet.ts';
 import { publicBaseUrl, seedDemoNetwork, type SeedReport } from './seed.ts';
 
@@ -34,6 +35,8 @@ export function loadDevnetOptions(
 /** What the devnet extension made, for tests and later payment flows. */
 export interface DevnetState {
   ledger?: InvoiceLedger;
+  /** The NIP-47 wallet service (devnet on). */
+  nwc?: NwcWalletService;
   seeded?: SeedReport;
 }
 
@@ -51,7 +54,14 @@ export function devnetExtension(
     state,
     async register(app, ctx) {
       registerMediaRoutes(app);
-      if (opts.devnet) state.ledger = await registerDevnet(app, ctx);
+      if (opts.devnet) {
+        const devnet = await registerDevnet(app, ctx);
+        state.ledger = devnet.ledger;
+        state.nwc = devnet.nwc;
+      }
+    },
+    close() {
+      state.nwc?.stop();
     },
     async listening(ctx, { url }) {
       if (!opts.demo || (await ctx.store.counts()).events > 0) return;

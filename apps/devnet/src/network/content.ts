@@ -6,6 +6,7 @@ import { nip19 } from '@swell/nostr';
 import { encodeBolt11 } from '@swell/wallet';
 import { lightningNodeSecretKey } from '../keys.ts';
 import { mediaSize, mediaUrl, VIDEO_SIZE, videoUrl } from '../media.ts';
+import { nodePreimage } from '../node-preimage.ts';
 import { naddr, nevent, nprofile } from '../nip19.ts';
 import type { Rng } from '../rng.ts';
 import type { ArticleRef, DemoUser, NetworkBuilder, NoteRef } from './context.ts';
@@ -105,14 +106,15 @@ function ecashToken(b: NetworkBuilder, rng: Rng, sats: number): string {
   return `cashuA${base64urlnopad.encode(new TextEncoder().encode(JSON.stringify(token)))}`;
 }
 
+/** An invoice of the devnet node whose preimage the node can derive when it is paid. */
 function invoice(rng: Rng, sats: number, at: number, description: string): string {
-  const preimage = rng.bytes(32);
+  const paymentSecret = rng.bytes(32);
   return encodeBolt11(
     {
       amountMsat: sats * 1000,
       timestamp: at,
-      paymentHash: sha256(preimage),
-      paymentSecret: sha256(sha256(preimage)),
+      paymentHash: sha256(nodePreimage(paymentSecret)),
+      paymentSecret,
       description,
       expirySeconds: 365 * 86400,
     },

@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LedgerError } from './invoice-ledger.ts';
+import { MAX_SENDABLE_MSAT } from './lnurl-routes.ts';
+import type { NwcEncryptionMode, NwcWalletService } from './nwc-wallet-service.ts';
+
+const MODES: readonly NwcEncryptionMode[] = ['nip44_v2 nip04', 'nip44_v2', 'nip04'];
+/** A fresh connection holds one million sats unless asked otherwise. */
+export const DEFAULT_NWC_BALANCE_SATS = 1_000_000;
+const HEX64 = /^[0-9a-f]{64}$/;
+
+/** The server's relay as seen from the client that asked (the devnet runs on the same host). */
+const relayUrlOf = (req: FastifyRequest) =>
+  `${req.protocol === 'https' ? 'wss' : 'ws'}://${req.host}/relay`;
+
+/**
+ * Wallet connect for tests and users of the devnet:
+ * - `POST /devnet/nwc {balanceSats?, encryption?, lud16?}` creates a connection and answers
+ *   `{uri, walletPubkey, clientPubkey, relay, balanceMsat, encryption}` (201). `encryption` is
+ *   what the wallet advertises: "nip44_v2 nip04" (default), "nip44_v2" or "nip04" (a legacy
+ *   wallet: no encryption tag).
+ * - `GET /devnet/nwc/:walletPubkey`: balance and payments of a connection.
+ * - `DELETE /devnet/nwc/:walletPubkey`: revokes it (requests are then answered UNAUTHORIZED).
+ */
+export function registerNwcRoutes(app: FastifyInstance, service: NwcWalletService): void {
+  app.post<{ Body: { balanceSats?: unknown; encryption?: unknown; lud16?: unknown } | null }>(
+    '/devnet/nwc',
+    async (req, reply) => {
+      const body = req.body ?? {};
+      const balanceSats = body.balanceSats ?? DEFAULT_NWC_BALANCE_SATS;
+      if (
+        typeof balanceSats !== 'number' ||
+        !Number.isSafeInteger(balanceSats) ||
+        balanceSats < 0 ||
+        balanceSats * 1000 > MAX_SENDABLE_MSAT
+      ) {
+        return reply.code(400).send({
+          error: `balanceSats must be a whole number from 0 to ${MAX_SENDABLE_MSAT / 1000}`,
+        });
+      }
+      const encryption = body.encryption ?? 'nip44_v2 nip04';
+      if (!MODES.includes(encryption as NwcEncryptionMode)) {
+        return reply.code(400).send({ error: `encryption must be one of: ${MODES.join(', ')}` });
+      }
+      if (body.lud16 !== undefined && (typeof body.lud16 !== 'string' || body.lud16.length > 200)) {
+        return reply.code(400).send({ error: 'lud16 must be a lightning address' });
+      }
+      const relay = relayUrlOf(req);
+      try {
+        const { uri, summary } = await service.createConnection({
+          relayUrl: relay,
+          balanceMsat: balanceSats * 1000,
+          encryption: encryption as NwcEncryptionMode,
+          ...(typeof body.lud16 === 'string' && body.lud16 ? { lud16: body.lud16 } : {}),
+        });
+        return reply.code(201).send({
+          uri,
+          walletPubkey: summary.walletPubkey,
+          clientPubkey: summary.clientPubkey,
+          relay,
+          balanceMsat: summary.balanceMsat,
+          encryption: summary.encryption,
+        });
+      } catch (err) {
+        if (err instanceof LedgerError) return reply.code(503).send({ error: err.message });
+        throw err;
+      }
+    },
+  );
+
+  app.get<{ Params: { wallet: string } }>('/devnet/nwc/:wallet', async (req, reply) => {
+    const wallet = req.params.wallet.toLowerCase();
+    const summary = HEX64.test(wallet) ? service.get(wallet) : undefined;
+    if (!summary) return reply.code(404).send({ error: 'no such wallet connection' });
+    return summary;
+  });
+
+  app.delete<{ Params: { wallet: string } }>('/devnet/nwc/:wallet', async (req, reply) => {
+    const wallet = req.params.wallet.toLowerCase();
+    if (!HEX64.test(wallet) || !service.revoke(wallet)) {
+      return reply.code(404).send({ error: 'no such wallet connection' });
+    }
+    return { revoked: true };
+  });
+}
