@@ -182,17 +182,19 @@ export class NwcWalletService {
     const supported = connection.encryption.split(' ') as NwcEncryption[];
     const asked = encryptionOf(request);
     const scheme = (supported as string[]).includes(asked) ? (asked as NwcEncryption) : undefined;
+    // Like a wallet without that scheme, a request in a refused scheme is not read: the answer
+    // names the request (e tag) but cannot name its method.
     let parsed;
-    try {
-      parsed = parseNwcRequest(
-        nwcDecrypt(connection.walletSecretKey, request.pubkey, request.content),
-      );
-    } catch {
-      parsed = undefined;
+    if (scheme) {
+      try {
+        parsed = parseNwcRequest(
+          nwcDecrypt(connection.walletSecretKey, request.pubkey, request.content),
+        );
+      } catch {
+        parsed = undefined;
+      }
     }
-    // The method is read even from a request in a scheme the wallet refuses, so the answer's
-    // result_type lets the client match the refusal to its request.
-    const method = parsed?.method ?? 'unknown';
+    const method = parsed?.method ?? '';
     let answer: Answer;
     if (!scheme) {
       answer = fail(

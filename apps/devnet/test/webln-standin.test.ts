@@ -2,8 +2,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { finalizeEvent, type NostrEvent } from '@swell/nostr';
 import { CacheClient, importAll, testServer, TestSocket } from '@swell/server/testing';
-import type {
-  PaymentError} from '@swell/wallet';
+import type { PaymentError } from '@swell/wallet';
 import {
   isReceiptFor,
   parseLightningInvoice,

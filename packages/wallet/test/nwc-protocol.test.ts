@@ -77,6 +77,14 @@ describe('NIP-47 payloads', () => {
       result: { balance: 5 },
     });
     expect(parseNwcResponse('{"error":null}')).toBeUndefined();
+    // A wallet that could not read the request cannot name its method; its error still counts.
+    expect(
+      parseNwcResponse('{"error":{"code":"UNSUPPORTED_ENCRYPTION","message":"nip04 only"}}'),
+    ).toEqual({
+      result_type: '',
+      error: { code: 'UNSUPPORTED_ENCRYPTION', message: 'nip04 only' },
+      result: null,
+    });
   });
 
   it('signs requests as ordinary events of the connection key', () => {

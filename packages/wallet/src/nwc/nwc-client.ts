@@ -262,8 +262,16 @@ export class NwcClient {
             } catch {
               return; // not for us, or garbled: keep waiting
             }
-            if (!response || response.result_type !== method) return;
-            if (e === undefined && event.created_at < createdAt) return;
+            if (!response) return;
+            // An answer naming our request is ours, even an error from a wallet that could not
+            // read which method it was (UNSUPPORTED_ENCRYPTION); without an e tag, the method
+            // and the time must fit.
+            if (
+              e === undefined &&
+              (response.result_type !== method || event.created_at < createdAt)
+            )
+              return;
+            if (e !== undefined && response.result_type !== method && !response.error) return;
             if (response.error) {
               const code = response.error.code;
               finish(

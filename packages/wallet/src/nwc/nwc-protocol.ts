@@ -109,11 +109,13 @@ export function parseNwcResponse(plaintext: string): NwcResponse | undefined {
   }
   if (typeof json !== 'object' || json === null) return undefined;
   const r = json as Record<string, unknown>;
-  if (typeof r.result_type !== 'string') return undefined;
   const error = r.error;
+  const hasError = typeof error === 'object' && error !== null;
+  // A wallet that could not read the request may not know its method: an error still counts.
+  if (typeof r.result_type !== 'string' && !hasError) return undefined;
   const result = r.result;
   let parsedError: NwcResponse['error'] = null;
-  if (typeof error === 'object' && error !== null) {
+  if (hasError) {
     const e = error as Record<string, unknown>;
     parsedError = {
       code: typeof e.code === 'string' ? e.code : 'OTHER',
@@ -121,7 +123,7 @@ export function parseNwcResponse(plaintext: string): NwcResponse | undefined {
     };
   }
   return {
-    result_type: r.result_type,
+    result_type: typeof r.result_type === 'string' ? r.result_type : '',
     error: parsedError,
     result:
       typeof result === 'object' && result !== null ? (result as Record<string, unknown>) : null,
