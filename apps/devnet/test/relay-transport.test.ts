@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 type Server = Awaited<ReturnType<typeof testServer>>;
 
 /** The wallet package's relay transport against the real relay (no devnet needed). */
-describe('WebSocketRelayTransport on /relay', () => {
+describe('WebSocketRelayTransport on /relay', { timeout: 30_000 }, () => {
   let server: Server;
   let transport: WebSocketRelayTransport;
   const key = generateSecretKey();
