@@ -46,7 +46,6 @@ describe.each([false, true])('cache /v1 protocol and errors (zlib %s)', (zlib) =
     ['get_recommended_reads', { limit: 1001 }, 'limit too big'],
     ['mega_feed_directive', { spec: '{"id":"nope"}' }, 'invalid spec format'],
     ['mega_feed_directive', { spec: 'not json' }, 'invalid spec format'],
-    ['mega_feed_directive', { spec: '{"id":"latest","kind":"notes"}' }, 'invalid user_pubkey'],
     ['thread_view', {}, 'invalid event_id'],
     ['events', { event_ids: 'x' }, 'invalid event_ids'],
     ['user_infos', { pubkeys: ['A'.repeat(64)] }, 'invalid pubkeys'],
