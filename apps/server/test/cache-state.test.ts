@@ -147,6 +147,8 @@ describe.each(BACKENDS)('on %s', (backend) => {
       const counts: CacheEvent[] = [];
       await c.stream('notification_counts', { pubkey: bob.pubkey }, 'nc', (e) => counts.push(e));
       expect(counts[0]?.kind).toBe(ResultKind.NotificationCounts);
+      // every type is there, zero when nothing is unseen
+      expect(counts[0]).toMatchObject({ pubkey: bob.pubkey, '1': 0, '8': 0, '104': 0, '204': 0 });
       const dm: CacheEvent[] = [];
       await c.stream('directmsg_count', { pubkey: alice.pubkey }, 'dc', (e) => dm.push(e));
       expect(dm[0]?.cnt).toBe(1);
