@@ -10,6 +10,7 @@ import {
   buildBookmarks,
   buildFollows,
   buildModerationLists,
+  buildRecentFollows,
   buildRelayLists,
 } from './network/social.ts';
 import { buildUsers } from './network/users.ts';
@@ -27,8 +28,8 @@ export interface NetworkOptions {
   now?: number;
   /**
    * Public URL of the server that will host the network (default http://127.0.0.1:8080).
-   * Media URLs, the relay URL (ws…/relay), the lud16 domain (host:port, so the LNURL endpoint is
-   * reachable) and the nip05 domain (host name only, as the server's nostr.json matches it) come from it.
+   * Media URLs, the relay URL (ws…/relay), the lud16 domain and the nip05 domain (host, with the
+   * port when it is not the default, so the LNURL endpoint and nostr.json are reachable) come from it.
    */
   baseUrl?: string;
   /**
@@ -36,6 +37,8 @@ export interface NetworkOptions {
    * point backwards): lets a caller import while the rest is still being generated.
    */
   onEvents?: (events: NostrEvent[]) => void | Promise<void>;
+  /** Called once the profiles exist, with the NIP-05 names they claim (to register them early). */
+  onNames?: (names: DemoNetwork['names']) => void | Promise<void>;
 }
 
 export interface DemoNetwork {
@@ -44,6 +47,8 @@ export interface DemoNetwork {
   accounts: DemoAccount[];
   /** The content type of each root note (id -> type), for tests and statistics. */
   noteTypes: Map<string, ContentType>;
+  /** NIP-05 names the profiles claim (`name@<nip05 domain>`), for the server's name registry. */
+  names: Array<{ name: string; pubkey: string }>;
 }
 
 /** 2026-11-01T00:00:00Z: the default anchor, so the default network is always the same bytes. */
@@ -80,6 +85,7 @@ export async function generateNetwork(opts: NetworkOptions = {}): Promise<DemoNe
   let noteTypes = new Map<string, ContentType>();
   try {
     await stage(() => buildUsers(b, users));
+    await opts.onNames?.(b.names);
     await stage(() => buildFollows(b));
     await stage(() => buildRelayLists(b));
     await stage(() => buildModerationLists(b));
@@ -93,11 +99,12 @@ export async function generateNetwork(opts: NetworkOptions = {}): Promise<DemoNe
     await stage(() => buildHighlights(b));
     await stage(() => buildBookmarks(b));
     await stage(() => buildMessages(b));
+    await stage(() => buildRecentFollows(b));
   } finally {
     await b.pool.close();
   }
   const events = b.events.sort(
     (x, y) => x.created_at - y.created_at || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0),
   );
-  return { events, accounts: demoAccounts, noteTypes };
+  return { events, accounts: demoAccounts, noteTypes, names: b.names };
 }

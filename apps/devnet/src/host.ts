@@ -18,3 +18,9 @@ export interface DevnetHost {
     opts?: { source?: 'relay' | 'import' | 'demo' },
   ): Promise<ReadonlyArray<{ status: string; message: string }>>;
 }
+
+/** What demo seeding needs besides ingestion: the name registry and the default account. */
+export interface SeedHost extends DevnetHost {
+  names: { register(name: string, pubkey: string): Promise<unknown> };
+  settings: { setDefaultAccount(pubkey: string): Promise<void> };
+}

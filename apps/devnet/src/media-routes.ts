@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { MEDIA_KEY, mediaMime, mediaSvg, VIDEO_FILE, type MediaKind } from './media.ts';
@@ -25,19 +25,28 @@ export function registerMediaRoutes(app: FastifyInstance): void {
     return hit;
   };
 
-  app.get<{ Params: { kind: string; file: string } }>(
+  const handler = async (
+    req: FastifyRequest<{ Params: { kind: string; file: string } }>,
+    reply: FastifyReply,
+  ) => {
+    const { kind, file } = req.params;
+    const m = /^([0-9a-f]+)\.(png|jpg|mp4)$/.exec(file);
+    if (!m || !MEDIA_KEY.test(m[1]!)) return reply.code(404).send({ error: 'not found' });
+    if (kind === 'video' && m[2] === 'mp4') return sendVideo(req.headers.range, reply);
+    if (kind !== 'avatar' && kind !== 'banner' && kind !== 'image')
+      return reply.code(404).send({ error: 'not found' });
+    const body = await render(kind, m[1]!);
+    return reply.header('cache-control', IMMUTABLE).type(mediaMime(kind)).send(body);
+  };
+  // The plain path, and the same under `http:` / `https:` segments (see `mediaRoot`; `::` is an
+  // escaped colon in a route).
+  for (const path of [
     '/devnet/media/:kind/:file',
-    async (req, reply) => {
-      const { kind, file } = req.params;
-      const m = /^([0-9a-f]+)\.(png|jpg|mp4)$/.exec(file);
-      if (!m || !MEDIA_KEY.test(m[1]!)) return reply.code(404).send({ error: 'not found' });
-      if (kind === 'video' && m[2] === 'mp4') return sendVideo(req.headers.range, reply);
-      if (kind !== 'avatar' && kind !== 'banner' && kind !== 'image')
-        return reply.code(404).send({ error: 'not found' });
-      const body = await render(kind, m[1]!);
-      return reply.header('cache-control', IMMUTABLE).type(mediaMime(kind)).send(body);
-    },
-  );
+    '/devnet/http::/devnet/media/:kind/:file',
+    '/devnet/https::/devnet/media/:kind/:file',
+  ]) {
+    app.get<{ Params: { kind: string; file: string } }>(path, handler);
+  }
 
   let video: Buffer | undefined;
   const sendVideo = (range: string | undefined, reply: FastifyReply) => {

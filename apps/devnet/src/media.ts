@@ -27,8 +27,23 @@ export function mediaSize(kind: MediaKind, key: string): { width: number; height
   return { width, height };
 }
 
+/**
+ * Where the demo media live under `baseUrl`. The reference web client recognises media in a
+ * note by a pattern that allows no port in the URL (`http://127.0.0.1:8080/...` fails, so its
+ * media gallery stays empty); it does match from a later `http:` followed by a plain path, and a
+ * browser resolves that (`http:/devnet/media/...`) against the page's own origin. So with an
+ * explicit port the media are served under `/devnet/http:/devnet/media/...` too: any client loads
+ * the whole URL, and the reference client served from this origin finds the picture through the
+ * part it extracts. Without a port (a public host on 80/443) the plain path passes as it is.
+ */
+export function mediaRoot(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  const root = baseUrl.replace(/\/+$/, '');
+  return url.port ? `${root}/devnet/${url.protocol}/devnet/media` : `${root}/devnet/media`;
+}
+
 export function mediaUrl(baseUrl: string, kind: MediaKind, key: string): string {
-  return `${baseUrl}/devnet/media/${kind}/${key}.${EXT[kind]}`;
+  return `${mediaRoot(baseUrl)}/${kind}/${key}.${EXT[kind]}`;
 }
 
 export function mediaMime(kind: MediaKind): string {
@@ -36,7 +51,7 @@ export function mediaMime(kind: MediaKind): string {
 }
 
 export function videoUrl(baseUrl: string, key: string): string {
-  return `${baseUrl}/devnet/media/video/${key}.mp4`;
+  return `${mediaRoot(baseUrl)}/video/${key}.mp4`;
 }
 
 /** The one real video every demo video URL serves: 4 s, 320x180, H.264 and AAC. */

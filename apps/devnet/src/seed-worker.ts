@@ -10,5 +10,6 @@ const opts = workerData as Omit<NetworkOptions, 'onEvents'>;
 const network = await generateNetwork({
   ...opts,
   onEvents: (events: NostrEvent[]) => port.postMessage({ type: 'events', events }),
+  onNames: (names) => port.postMessage({ type: 'names', names }),
 });
 port.postMessage({ type: 'done', total: network.events.length });

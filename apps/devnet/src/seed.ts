@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { NostrEvent } from '@swell/nostr';
-import type { DevnetHost } from './host.ts';
+import type { SeedHost } from './host.ts';
+import { demoAccounts } from './demo-accounts.ts';
 import type { NetworkOptions } from './generate-network.ts';
 
 export interface SeedReport {
@@ -14,22 +15,33 @@ export interface SeedReport {
   totalSeconds: number;
   /** The first few rejection messages, for the log. */
   rejections: string[];
+  /** NIP-05 names registered for the demo profiles. */
+  names: number;
 }
 
 // Small enough that one batch does not stall the event loop for long (the server is already listening).
 const BATCH = 500;
 
-type WorkerMessage = { type: 'events'; events: NostrEvent[] } | { type: 'done'; total: number };
+type DemoName = { name: string; pubkey: string };
+type WorkerMessage =
+  | { type: 'events'; events: NostrEvent[] }
+  | { type: 'names'; names: DemoName[] }
+  | { type: 'done'; total: number };
+
+/** The demo's default account (guests see its follows): alice. */
+export const DEMO_DEFAULT_ACCOUNT = demoAccounts[0]!.pubkey;
 
 /**
  * Generates the demo network in a worker thread and ingests each stage's events in large
  * batches as they arrive, so generating and importing overlap (two cores instead of one).
  * Stages come in dependency order (profiles, follows, ..., notes, deletions, replies, reactions,
- * zaps, ...), so everything an event refers to is already imported.
+ * zaps, ...), so everything an event refers to is already imported. The names the profiles
+ * claim are registered in the server's name registry as soon as the profiles exist (a claim in
+ * a kind 0 alone never gives a name), and alice becomes the server's default account.
  */
 export async function seedDemoNetwork(
-  host: DevnetHost,
-  opts: Omit<NetworkOptions, 'onEvents'>,
+  host: SeedHost,
+  opts: Omit<NetworkOptions, 'onEvents' | 'onNames'>,
 ): Promise<SeedReport> {
   const started = performance.now();
   const report: SeedReport = {
@@ -40,14 +52,18 @@ export async function seedDemoNetwork(
     generateSeconds: 0,
     totalSeconds: 0,
     rejections: [],
+    names: 0,
   };
+  await host.settings.setDefaultAccount(DEMO_DEFAULT_ACCOUNT);
   const pending: NostrEvent[][] = [];
+  let names: DemoName[] | undefined;
   let done = false;
   let failure: Error | undefined;
   let wake: (() => void) | undefined;
   const worker = new Worker(new URL('./seed-worker.ts', import.meta.url), { workerData: opts });
   worker.on('message', (msg: WorkerMessage) => {
     if (msg.type === 'events') pending.push(msg.events);
+    else if (msg.type === 'names') names = msg.names;
     else {
       done = true;
       report.generateSeconds = (performance.now() - started) / 1000;
@@ -64,6 +80,18 @@ export async function seedDemoNetwork(
   });
   try {
     for (;;) {
+      if (names) {
+        const todo = names;
+        names = undefined;
+        for (const n of todo) {
+          try {
+            await host.names.register(n.name, n.pubkey);
+            report.names++;
+          } catch (err) {
+            host.log.warn({ err, name: n.name }, 'demo name not registered');
+          }
+        }
+      }
       const chunk = pending.shift();
       if (chunk) {
         for (let i = 0; i < chunk.length; i += BATCH) {

@@ -66,7 +66,8 @@ export function devnetExtension(
     async listening(ctx, { url }) {
       if (!opts.demo || (await ctx.store.counts()).events > 0) return;
       const seeded = await seedDemoNetwork(ctx, {
-        baseUrl: publicBaseUrl(url),
+        // the URL clients reach: media, names and lightning addresses are made for it
+        baseUrl: ctx.config.publicUrl ?? publicBaseUrl(url),
         now: Math.floor(Date.now() / 1000),
       });
       state.seeded = seeded;

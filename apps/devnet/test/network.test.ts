@@ -8,6 +8,7 @@ import { initNostrWasm } from 'nostr-wasm';
 import type { NostrEvent } from '@swell/nostr';
 import {
   CONTENT_TYPES,
+  DEFAULT_NOW,
   demoAccounts,
   generateNetwork,
   lnurlServicePubkey,
@@ -31,14 +32,64 @@ describe('the default demo network', () => {
     const profiles = byKind(0).map((e) => JSON.parse(e.content) as Record<string, string>);
     expect(profiles.length).toBe(301); // 300 users and the LNURL service
     const alice = profiles.find((p) => p.name === 'alice')!;
-    expect(alice.nip05).toBe('alice@127.0.0.1');
+    // The server's public host with its port (127.0.0.1 alone would point at port 80).
+    expect(alice.nip05).toBe('alice@127.0.0.1:8080');
     expect(alice.lud16).toBe('alice@127.0.0.1:8080');
+    // With a port, media live under a path whose `http:/devnet/media/...` part the reference
+    // client's media pattern (no port allowed) can match.
     expect(alice.picture).toMatch(
-      /^http:\/\/127\.0\.0\.1:8080\/devnet\/media\/avatar\/[0-9a-f]{16}\.png$/,
+      /^http:\/\/127\.0\.0\.1:8080\/devnet\/http:\/devnet\/media\/avatar\/[0-9a-f]{16}\.png$/,
     );
     expect(alice.banner).toMatch(/\/devnet\/media\/banner\/[0-9a-f]{16}\.jpg$/);
     expect(new Set(profiles.map((p) => p.name)).size).toBe(profiles.length);
     expect(profiles.filter((p) => p.nip05).length).toBeGreaterThan(150);
+    // Every claimed name is listed for the server's registry, and nothing else.
+    const claimed = byKind(0)
+      .filter((e) => (JSON.parse(e.content) as { nip05?: string }).nip05)
+      .map((e) => ({ name: (JSON.parse(e.content) as { name: string }).name, pubkey: e.pubkey }));
+    const asMap = (list: Array<{ name: string; pubkey: string }>) =>
+      new Map(list.map((n) => [n.name, n.pubkey]));
+    expect(asMap(net.names)).toEqual(asMap(claimed));
+    expect(net.names).toHaveLength(claimed.length);
+  });
+
+  it('makes media URLs the reference media pattern accepts, with or without a port', async () => {
+    const reference =
+      /(http(s?):)([/|.|\w|\s|-])*\.(?:png|jpg|jpeg|webp|gif|mp4|mov|ogg|webm|format=png)/;
+    const notes = byKind(1).map((e) => e.content);
+    const media = notes.flatMap((c) => c.match(/https?:\/\/\S+\/devnet\/\S+\.(?:jpg|mp4)/g) ?? []);
+    expect(media.length).toBeGreaterThan(20);
+    for (const url of media) {
+      const part = reference.exec(url)?.[0];
+      expect(part, url).toBeDefined();
+      // what a page on http://127.0.0.1:8080 resolves that part to is the same picture
+      expect(new URL(part!, 'http://127.0.0.1:8080/explore').href).toBe(
+        url.replace('/devnet/http:', ''),
+      );
+    }
+    const portless = await generateNetwork({
+      users: 10,
+      days: 1,
+      baseUrl: 'https://swell.example',
+    });
+    const profile = JSON.parse(
+      portless.events.find((e) => e.kind === 0 && e.pubkey === demoAccounts[0]!.pubkey)!.content,
+    ) as Record<string, string>;
+    expect(profile.picture).toMatch(/^https:\/\/swell\.example\/devnet\/media\/avatar\//);
+    expect(reference.exec(profile.picture!)?.[0]).toBe(profile.picture);
+    expect(profile.nip05).toMatch(/@swell\.example$/);
+  }, 60_000);
+
+  it('has follows of the last 24 hours (Explore > People)', () => {
+    const recent = byKind(3).filter((e) => e.created_at > DEFAULT_NOW - 86400);
+    expect(recent.length).toBeGreaterThan(20);
+    // each is a whole follow list: the person's earlier follows plus new ones
+    for (const e of recent) {
+      const earlier = byKind(3).find((o) => o.pubkey === e.pubkey && o.created_at < e.created_at)!;
+      const now = new Set(e.tags.map((t) => t[1]));
+      expect(earlier.tags.every((t) => now.has(t[1]))).toBe(true);
+      expect(now.size).toBeGreaterThan(new Set(earlier.tags.map((t) => t[1])).size);
+    }
   });
 
   it('contains every kind the client renders', () => {

@@ -42,13 +42,23 @@ describe('a server started like `npm start` (SWELL_DEMO=1, SWELL_DEVNET=1)', () 
     relay.send(JSON.stringify(['REQ', 'p', { kinds: [0], authors: [alice.pubkey] }]));
     profile = await got;
     relay.close();
-    expect(profile.nip05).toBe(`alice@${new URL(server.url).hostname}`);
+    // the name is at the server's host with its port, and it is registered (not just claimed)
+    expect(profile.nip05).toBe(`alice@${new URL(server.url).host}`);
+    const bob = demoAccounts[1]!;
+    const names = (await (await fetch(`${server.url}/.well-known/nostr.json?name=bob`)).json()) as {
+      names: Record<string, string>;
+    };
+    expect(names.names.bob).toBe(bob.pubkey);
     expect(profile.lud16).toBe(`alice@${new URL(server.url).host}`);
     const lnurl = await fetch(`${server.url}/.well-known/lnurlp/alice`);
     expect(((await lnurl.json()) as { allowsNostr: boolean }).allowsNostr).toBe(true);
   });
 
   it('serves the generated pictures and the video', async () => {
+    // with a port, media URLs carry a /devnet/http:/ segment (see mediaRoot); both paths serve
+    expect(profile.picture).toContain('/devnet/http:/devnet/media/avatar/');
+    const plain = await fetch(profile.picture!.replace('/devnet/http:', ''));
+    expect(plain.headers.get('content-type')).toBe('image/png');
     const avatar = await fetch(profile.picture!);
     expect(avatar.headers.get('content-type')).toBe('image/png');
     const meta = await sharp(Buffer.from(await avatar.arrayBuffer())).metadata();

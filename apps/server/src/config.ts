@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { pubkeyFromNip19 } from '@swell/nostr';
 
 /** Server configuration: environment variables, overridable by `--NAME=value` flags. */
 export interface ServerConfig {
@@ -16,6 +17,14 @@ export interface ServerConfig {
   logLevel: string;
   /** SQLite reader threads (SWELL_READ_THREADS; default: cores, at most 4; 0: none). */
   readThreads?: number;
+  /**
+   * The URL clients reach this server at, when it differs from where it listens (behind a
+   * reverse proxy: `https://swell.example.com`). Demo data (media, names, lightning addresses)
+   * is made for it (SWELL_PUBLIC_URL).
+   */
+  publicUrl?: string;
+  /** Hex pubkey whose follows guests see in follows feeds (SWELL_DEFAULT_ACCOUNT, hex or npub). */
+  defaultAccount?: string;
 }
 
 export const flag = (v: string | undefined): boolean | undefined =>
@@ -39,6 +48,25 @@ export function loadConfig(
   if (readThreads !== undefined && !(Number.isInteger(readThreads) && readThreads >= 0)) {
     throw new Error(`SWELL_READ_THREADS must be a whole number, got ${merged.SWELL_READ_THREADS}`);
   }
+  let publicUrl: string | undefined;
+  if (merged.SWELL_PUBLIC_URL) {
+    let u: URL;
+    try {
+      u = new URL(merged.SWELL_PUBLIC_URL);
+    } catch {
+      throw new Error(`SWELL_PUBLIC_URL must be a URL, got ${merged.SWELL_PUBLIC_URL}`);
+    }
+    if (u.protocol !== 'http:' && u.protocol !== 'https:')
+      throw new Error(`SWELL_PUBLIC_URL must be http(s), got ${merged.SWELL_PUBLIC_URL}`);
+    publicUrl = `${u.protocol}//${u.host}`;
+  }
+  let defaultAccount: string | undefined;
+  if (merged.SWELL_DEFAULT_ACCOUNT) {
+    const raw = merged.SWELL_DEFAULT_ACCOUNT.trim();
+    defaultAccount = /^[0-9a-f]{64}$/.test(raw) ? raw : pubkeyFromNip19(raw);
+    if (!defaultAccount)
+      throw new Error(`SWELL_DEFAULT_ACCOUNT must be a hex pubkey or an npub, got ${raw}`);
+  }
   return {
     port,
     host: merged.HOST || '127.0.0.1',
@@ -51,5 +79,7 @@ export function loadConfig(
     webDist: merged.SWELL_WEB_DIST ? resolve(merged.SWELL_WEB_DIST) : undefined,
     logLevel: merged.LOG_LEVEL ?? 'info',
     ...(readThreads !== undefined ? { readThreads } : {}),
+    ...(publicUrl ? { publicUrl } : {}),
+    ...(defaultAccount ? { defaultAccount } : {}),
   };
 }

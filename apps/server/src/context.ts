@@ -3,6 +3,8 @@ import type { ServerConfig } from './config.ts';
 import type { IngestOptions, IngestResult, Store } from './store/store.ts';
 import type { LiveBus } from './live/live-bus.ts';
 import type { ProfileCache } from './cache/profile-cache.ts';
+import type { NameRegistry } from './names/name-registry.ts';
+import type { ServerSettings } from './settings/server-settings.ts';
 
 /**
  * What every part of the server shares: configuration, logger, storage, the ingestion pipeline
@@ -24,6 +26,10 @@ export interface ServerContext {
   live: LiveBus;
   /** Users' current kind 0 in memory (kept fresh from `live`). */
   profiles: ProfileCache;
+  /** The NIP-05 names this server serves (nostr.json, verified names, `/name` routes). */
+  names: NameRegistry;
+  /** Settings kept in the database: the default account, the feed service key. */
+  settings: ServerSettings;
 }
 
 /** Where a started server listens. */

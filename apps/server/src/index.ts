@@ -5,3 +5,6 @@ export { openStore, type StoreConfig } from './store/open-store.ts';
 export type { Store, IngestResult, IngestOptions, StoreDialect } from './store/store.ts';
 export type { Database } from './store/schema.ts';
 export { importFile, type ImportSummary } from './cli/import-file.ts';
+export { NameRegistry, NameError, normaliseName } from './names/name-registry.ts';
+export type { NameRecord, NameErrorCode } from './names/name-registry.ts';
+export { ServerSettings } from './settings/server-settings.ts';

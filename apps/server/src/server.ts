@@ -19,6 +19,8 @@ import { LiveBus } from './live/live-bus.ts';
 import { startPgFanout, type PgFanout } from './live/pg-fanout.ts';
 import { startUpstream } from './ingest/upstream.ts';
 import { ProfileCache } from './cache/profile-cache.ts';
+import { NameRegistry } from './names/name-registry.ts';
+import { ServerSettings } from './settings/server-settings.ts';
 import type { ServerContext, ServerExtension } from './context.ts';
 
 export interface RunningServer {
@@ -63,6 +65,8 @@ export async function startServer(
     ingest: (events, opts) => store.ingest(events, opts),
     live,
     profiles: new ProfileCache(),
+    names: new NameRegistry(store.db),
+    settings: new ServerSettings(store.db, { defaultAccount: config.defaultAccount }),
   };
   live.subscribe((e) => ctx.profiles.invalidate([e]));
   const storageKind = config.databaseUrl ? 'postgresql' : 'sqlite';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ResultKind } from '@swell/cache-protocol';
-import type { NostrEvent } from '@swell/nostr';
+import { decodePage, ResultKind } from '@swell/cache-protocol';
+import { nip19, type NostrEvent } from '@swell/nostr';
+import type { NameRegistry } from '../src/names/name-registry.ts';
 import { nprofileEncode, npubEncode } from 'nostr-tools/nip19';
 import { backendServer, BACKENDS, CacheClient } from './cache-helpers.ts';
 import { alice, bob, carol, seedPersonal } from './cache-personal-data.ts';
@@ -15,9 +16,13 @@ let article: NostrEvent;
 describe.each(BACKENDS)('on %s', (backend) => {
   let server: Awaited<ReturnType<typeof backendServer>>;
   beforeAll(async () => {
-    server = await backendServer(backend);
+    let names: NameRegistry | undefined;
+    server = await backendServer(backend, {
+      extensions: [{ name: 'names', register: (_app, ctx) => void (names = ctx.names) }],
+    });
     const c = await CacheClient.open(server.wsUrl('/v1'), false);
     ({ bobNote, carolNote, article } = await seedPersonal(c));
+    await names!.register('alice', alice.pubkey);
     c.close();
   });
   afterAll(async () => {
@@ -131,8 +136,9 @@ describe.each(BACKENDS)('on %s', (backend) => {
         kind: 30023,
       });
       expect(hl.notes.map((n) => n.kind)).toEqual([9802]);
-      const topics = await c.page('get_reads_topics', {});
-      expect(topics.topicStats.nostr).toBe(1);
+      const topics = await c.request('get_reads_topics', {});
+      expect(topics.events.map((e) => e.kind)).toEqual([ResultKind.ReadsTopics]);
+      expect(decodePage(topics.events).readsTopics).toEqual(['nostr']);
     });
 
     it('explore: every timeframe and scope', async () => {
@@ -220,10 +226,17 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect(su.suggestedUsers?.[0]?.members.map((m) => m.pubkey)).toContain(carol.pubkey);
       const rel = await c.request('get_app_releases', {});
       expect(rel.events).toHaveLength(1);
-      const fa = await c.page('get_featured_authors', {});
-      expect(Object.keys(fa.users)).toEqual([carol.pubkey]);
-      const rr = await c.page('get_recommended_reads', {});
-      expect(rr.reads.map((r) => r.id)).toEqual([article.id]);
+      const fa = await c.request('get_featured_authors', {});
+      expect(fa.events.map((e) => e.kind)).toEqual([ResultKind.FeaturedAuthors]);
+      expect(decodePage(fa.events).featuredAuthors).toEqual([carol.pubkey]);
+      const rr = await c.request('get_recommended_reads', {});
+      expect(rr.events.map((e) => e.kind)).toEqual([ResultKind.RecommendedReads]);
+      const reads = decodePage(rr.events).recommendedReads!;
+      expect(reads.map(([, title]) => title)).toEqual(['Nostr']);
+      expect(nip19.decode(reads[0]![0])).toEqual({
+        type: 'naddr',
+        data: { kind: 30023, pubkey: carol.pubkey, identifier: 'my-article', relays: [] },
+      });
     });
 
     it('verified names for nip05 on this server', async () => {

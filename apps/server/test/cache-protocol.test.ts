@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ResultKind, type CacheEvent } from '@swell/cache-protocol';
-import { WebSocketServer } from 'ws';
+import { inflateFrame, ResultKind, type CacheEvent } from '@swell/cache-protocol';
+import WebSocket, { WebSocketServer } from 'ws';
 import { cacheLimits } from '../src/cache/socket.ts';
 import { testServer } from './helpers.ts';
 import { CacheClient, importAll, User } from './cache-helpers.ts';
@@ -46,7 +46,6 @@ describe.each([false, true])('cache /v1 protocol and errors (zlib %s)', (zlib) =
     ['get_recommended_reads', { limit: 1001 }, 'limit too big'],
     ['mega_feed_directive', { spec: '{"id":"nope"}' }, 'invalid spec format'],
     ['mega_feed_directive', { spec: 'not json' }, 'invalid spec format'],
-    ['mega_feed_directive', { spec: '{"id":"latest","kind":"notes"}' }, 'invalid user_pubkey'],
     ['thread_view', {}, 'invalid event_id'],
     ['events', { event_ids: 'x' }, 'invalid event_ids'],
     ['user_infos', { pubkeys: ['A'.repeat(64)] }, 'invalid pubkeys'],
@@ -121,6 +120,84 @@ describe('subscriptions and streaming', () => {
     expect(seen.length).toBe(closedAt);
     c.close();
   }, 30_000);
+
+  /** A raw socket that records every frame (binary ones inflated) in arrival order. */
+  async function rawSocket(zlib: boolean) {
+    const ws = new WebSocket(server.wsUrl('/v1'));
+    const frames: unknown[][] = [];
+    ws.on('message', (data: Buffer, isBinary) => {
+      frames.push((isBinary ? inflateFrame(new Uint8Array(data)) : JSON.parse(String(data))) as []);
+    });
+    await new Promise((resolve) => ws.once('open', resolve));
+    const send = (frame: unknown[]) => ws.send(JSON.stringify(frame));
+    const until = async (done: () => boolean) => {
+      const deadline = Date.now() + 15_000;
+      while (!done()) {
+        if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(frames)}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    const eoses = (id: string) => frames.filter((f) => f[0] === 'EOSE' && f[1] === id).length;
+    if (zlib) {
+      send(['REQ', 'proto', { cache: ['set_primal_protocol', { compression: 'zlib' }] }]);
+      await until(() => eoses('proto') === 1);
+    }
+    return { ws, frames, send, until, eoses };
+  }
+
+  it('answers every REQ that reuses the id of a request still in flight', async () => {
+    const s = await rawSocket(false);
+    const note = alice.sign(1, 'reused ids');
+    const c = await CacheClient.open(server.wsUrl('/v1'), false);
+    await importAll(c, [note]);
+    c.close();
+    // The reference client sends these back to back on one id (events_<appId>, user_contacts_...).
+    s.send(['REQ', 'same', { cache: ['events', { event_ids: [note.id] }] }]);
+    s.send(['REQ', 'same', { cache: ['get_home_feeds'] }]);
+    s.send(['REQ', 'same', { cache: ['get_default_relays'] }]);
+    await s.until(() => s.eoses('same') === 3);
+    const kinds = s.frames
+      .filter((f) => f[0] === 'EVENT' && f[1] === 'same')
+      .map((f) => (f[2] as CacheEvent).kind)
+      .sort();
+    expect(kinds).toEqual([1, ResultKind.DefaultRelays, ResultKind.HomeFeeds]);
+    // each answer's events come before its own EOSE: the last frame of the id is an EOSE
+    expect(s.frames.filter((f) => f[1] === 'same').at(-1)?.[0]).toBe('EOSE');
+    s.ws.close();
+  });
+
+  it('a REQ with the id of a stream replaces the stream; CLOSE of an unknown id is harmless', async () => {
+    const s = await rawSocket(false);
+    s.send(['CLOSE', 'nobody']);
+    s.send(['REQ', 'live', { cache: ['net_stats'] }]);
+    await s.until(() => s.eoses('live') === 1);
+    s.send(['REQ', 'live', { cache: ['get_default_relays'] }]);
+    await s.until(() => s.eoses('live') === 2);
+    const answered = s.frames.length;
+    const c = await CacheClient.open(server.wsUrl('/v1'), false);
+    await importAll(c, [alice.sign(1, 'the stream is gone')]);
+    c.close();
+    await new Promise((r) => setTimeout(r, 2500));
+    // net_stats would have pushed the new count within a second or so
+    expect(s.frames.slice(answered)).toEqual([]);
+    s.ws.close();
+  }, 30_000);
+
+  it('an empty answer in zlib mode is one EVENTS [] frame, then EOSE', async () => {
+    const s = await rawSocket(true);
+    s.send(['REQ', 'none', { cache: ['events', { event_ids: ['f'.repeat(64)] }] }]);
+    await s.until(() => s.eoses('none') === 1);
+    expect(s.frames.filter((f) => f[1] === 'none')).toEqual([
+      ['EVENTS', 'none', []],
+      ['EOSE', 'none'],
+    ]);
+    const plain = await rawSocket(false);
+    plain.send(['REQ', 'none', { cache: ['events', { event_ids: ['f'.repeat(64)] }] }]);
+    await plain.until(() => plain.eoses('none') === 1);
+    expect(plain.frames).toEqual([['EOSE', 'none']]);
+    s.ws.close();
+    plain.ws.close();
+  });
 
   it('allows 200 open subscriptions per connection, no more', async () => {
     const c = await CacheClient.open(server.wsUrl('/v1'), false);

@@ -44,17 +44,37 @@ describe.each(BACKENDS)('on %s', (backend) => {
       const ask = alice.sign(30078, JSON.stringify({ subkey: 'user-home-feeds' }), [
         ['d', 'Swell'],
       ]);
-      const first = await c.page('get_app_subsettings', { event_from_user: ask });
-      expect((first.appSubsettings?.settings as unknown[]).length).toBeGreaterThan(0);
+      // the content of 10000155 is the bare value: the feeds array
+      const first = await c.request('get_app_subsettings', { event_from_user: ask });
+      expect(first.events.map((e) => e.kind)).toEqual([ResultKind.AppSubsettings]);
+      expect((JSON.parse(first.events[0]!.content) as unknown[]).length).toBeGreaterThan(0);
       const mine = [
         { name: 'Mine', spec: '{"id":"latest","kind":"notes"}', description: '', enabled: true },
       ];
       const set = alice.sign(30078, JSON.stringify({ subkey: 'user-home-feeds', settings: mine }), [
         ['d', 'Swell'],
       ]);
-      await c.request('set_app_subsettings', { settings_event: set });
-      const again = await c.page('get_app_subsettings', { event_from_user: ask });
-      expect(again.appSubsettings).toEqual({ subkey: 'user-home-feeds', settings: mine });
+      // under event_from_user, as the reference client sends it
+      const echo = await c.request('set_app_subsettings', { event_from_user: set });
+      expect(JSON.parse(echo.events[0]!.content)).toEqual(mine);
+      const again = await c.request('get_app_subsettings', { event_from_user: ask });
+      expect(JSON.parse(again.events[0]!.content)).toEqual(mine);
+      expect(
+        (await c.page('get_app_subsettings', { event_from_user: ask })).appSubsettings,
+      ).toEqual({ settings: mine });
+      // settings_event still works, for older clients
+      const reads = [{ name: 'R', spec: '{"kind":"reads"}', description: '', enabled: true }];
+      const setReads = alice.sign(
+        30078,
+        JSON.stringify({ subkey: 'user-reads-feeds', settings: reads }),
+        [['d', 'Swell']],
+      );
+      await c.request('set_app_subsettings', { settings_event: setReads });
+      const askReads = alice.sign(30078, JSON.stringify({ subkey: 'user-reads-feeds' }), [
+        ['d', 'Swell'],
+      ]);
+      const gotReads = await c.request('get_app_subsettings', { event_from_user: askReads });
+      expect(JSON.parse(gotReads.events[0]!.content)).toEqual(reads);
     });
 
     it('moderation follows the user settings, mute list, filter lists and allowlist', async () => {
@@ -127,6 +147,8 @@ describe.each(BACKENDS)('on %s', (backend) => {
       const counts: CacheEvent[] = [];
       await c.stream('notification_counts', { pubkey: bob.pubkey }, 'nc', (e) => counts.push(e));
       expect(counts[0]?.kind).toBe(ResultKind.NotificationCounts);
+      // every type is there, zero when nothing is unseen
+      expect(counts[0]).toMatchObject({ pubkey: bob.pubkey, '1': 0, '8': 0, '104': 0, '204': 0 });
       const dm: CacheEvent[] = [];
       await c.stream('directmsg_count', { pubkey: alice.pubkey }, 'dc', (e) => dm.push(e));
       expect(dm[0]?.cnt).toBe(1);

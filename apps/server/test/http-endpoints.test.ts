@@ -118,35 +118,6 @@ describe('link preview', () => {
   });
 });
 
-describe('nip05', () => {
-  it('serves names claimed on this host, first claimant wins', async () => {
-    const c = await CacheClient.open(server.wsUrl('/v1'), false);
-    const first = new User();
-    const second = new User();
-    const now = Math.floor(Date.now() / 1000);
-    await importAll(c, [
-      first.sign(0, JSON.stringify({ name: 'Zed', nip05: 'zed@127.0.0.1' }), [], now - 100),
-      second.sign(0, JSON.stringify({ name: 'Zed2', nip05: 'ZED@127.0.0.1' }), [], now - 10),
-    ]);
-    const res = await fetch(`${server.url}/.well-known/nostr.json?name=Zed`);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    const body = (await res.json()) as {
-      names: Record<string, string>;
-      relays: Record<string, string[]>;
-    };
-    expect(body.names).toEqual({ zed: first.pubkey });
-    expect(body.relays[first.pubkey]?.[0]).toMatch(/\/relay$/);
-    const none = (await (
-      await fetch(`${server.url}/.well-known/nostr.json?name=nobody`)
-    ).json()) as object;
-    expect(none).toEqual({ names: {} });
-    expect((await fetch(`${server.url}/.well-known/nostr.json?name=a%20b`)).status).toBe(400);
-    const infos = await c.page('user_infos', { pubkeys: [first.pubkey, second.pubkey] });
-    expect(infos.verifiedNames).toEqual({ [first.pubkey]: 'zed' });
-    c.close();
-  });
-});
-
 describe('media cache', () => {
   it('resizes images into variants and caches them', async () => {
     const u = encodeURIComponent(`${siteUrl}/img.png`);

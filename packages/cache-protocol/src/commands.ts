@@ -33,7 +33,8 @@ export interface CachePayloads {
     Personal & { pubkey: string; notes?: FeedNotes; include_replies?: boolean; kinds?: number[] };
   mega_feed_directive: PageParams & Personal & { spec: string };
   thread_view: PageParams & Personal & { event_id: string };
-  events: Personal & { event_ids: string[]; extended_response?: boolean };
+  /** Empty `event_ids`: recent events (paged by `limit`, `since`, `until`, `offset`). */
+  events: PageParams & Personal & { event_ids: string[]; extended_response?: boolean };
   long_form_content_feed: PageParams &
     Personal & {
       pubkey?: string;
@@ -99,7 +100,8 @@ export interface CachePayloads {
   get_app_settings: { event_from_user: SignedEvent };
   set_app_settings: { settings_event: SignedEvent };
   get_app_subsettings: { event_from_user: SignedEvent };
-  set_app_subsettings: { settings_event: SignedEvent };
+  /** The signed 30078 goes under `event_from_user` (the reference client); `settings_event` is accepted too. */
+  set_app_subsettings: { event_from_user: SignedEvent } | { settings_event: SignedEvent };
   import_events: { events: SignedEvent[] };
   broadcast_events: { events: SignedEvent[]; relays: string[] };
   mutelist: { pubkey: string; extended_response?: boolean };
@@ -107,6 +109,15 @@ export interface CachePayloads {
   allowlist: { pubkey: string; extended_response?: boolean };
   get_bookmarks: Personal & { pubkey: string };
   get_user_relays: { pubkey: string };
+  parameterized_replaceable_list: {
+    pubkey: string;
+    identifier: string;
+    extended_response?: boolean;
+  };
+  creator_paid_tiers: { pubkey: string };
+  get_featured_dvm_feeds: Personal & { kind?: 'notes' | 'reads' };
+  dvm_feed_info: Personal & { pubkey: string; identifier: string };
+  get_advanced_feeds: Record<string, never>;
   report_user: { pubkey: string; event_from_user: SignedEvent };
   get_notifications: PageParams & Personal & { pubkey: string; type_group?: NotificationTypeGroup };
   get_notifications_seen: { pubkey: string };
@@ -181,6 +192,11 @@ export const CACHE_COMMANDS = [
   'allowlist',
   'get_bookmarks',
   'get_user_relays',
+  'parameterized_replaceable_list',
+  'creator_paid_tiers',
+  'get_featured_dvm_feeds',
+  'dvm_feed_info',
+  'get_advanced_feeds',
   'report_user',
   'get_notifications',
   'get_notifications_seen',

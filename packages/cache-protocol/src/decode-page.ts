@@ -235,7 +235,35 @@ export class PageBuilder {
         return;
       }
       case ResultKind.AppSubsettings:
-        if (isRecord(c)) p.appSubsettings = c as never;
+        // The bare stored value; older servers wrapped it as {subkey, settings}.
+        if (isRecord(c) && str(c.subkey) && 'settings' in c)
+          p.appSubsettings = { subkey: c.subkey, settings: c.settings };
+        else if (c !== undefined) p.appSubsettings = { settings: c };
+        return;
+      case ResultKind.AppReleases:
+        if (isRecord(c)) p.appReleases = c as never;
+        return;
+      case ResultKind.RecommendedReads:
+        if (isRecord(c) && Array.isArray(c.reads))
+          p.recommendedReads = c.reads.flatMap((r): Array<[string, string]> =>
+            Array.isArray(r) && str(r[0]) ? [[r[0], str(r[1]) ? r[1] : '']] : [],
+          );
+        return;
+      case ResultKind.ReadsTopics:
+        if (Array.isArray(c)) p.readsTopics = c.filter(str);
+        return;
+      case ResultKind.FeaturedAuthors:
+        if (Array.isArray(c)) p.featuredAuthors = c.filter(str);
+        return;
+      case ResultKind.AdvancedFeeds:
+        if (Array.isArray(c)) p.advancedFeeds = c.filter(isRecord) as never;
+        return;
+      case ResultKind.DvmFeedMetadata:
+        if (isRecord(c) && str(c.event_id)) p.dvmMetadata[c.event_id] = c as never;
+        return;
+      case ResultKind.DvmFollowsActions:
+        if (isRecord(c) && str(c.event_id) && Array.isArray(c.users))
+          p.dvmFollows[c.event_id] = c.users.filter(str);
         return;
       case ResultKind.ImportStatus:
         if (isRecord(c)) p.importStatus = c as never;

@@ -1,7 +1,10 @@
 import type { CacheEvent, SignedEvent } from './event.ts';
 import type {
+  AdvancedFeed,
+  AppReleases,
   AppSubsettings,
   DmContactInfo,
+  DvmFeedMetadata,
   FeedDefinition,
   FeedRange,
   FilteringReason,
@@ -83,6 +86,19 @@ export interface FeedPage {
   /** 10000103 defaults (content) with the client name of its d tag. */
   defaultSettings?: { client?: string; settings: unknown };
   appSubsettings?: AppSubsettings;
+  appReleases?: AppReleases;
+  /** 10000145: `[naddr, title]` of recommended articles. */
+  recommendedReads?: Array<[string, string]>;
+  /** 10000146: topics of the reads sidebar. */
+  readsTopics?: string[];
+  /** 10000148: pubkeys of featured authors. */
+  featuredAuthors?: string[];
+  /** 10000150: the feeds of `get_advanced_feeds`. */
+  advancedFeeds?: AdvancedFeed[];
+  /** 10000159 by the announcement (31990) event id. */
+  dvmMetadata: Record<string, DvmFeedMetadata>;
+  /** 10000156: followed users who liked a DVM-style feed, by its event id. */
+  dvmFollows: Record<string, string[]>;
   importStatus?: ImportStatus;
   uploadUrl?: string;
   exchangeRate?: number;
@@ -120,6 +136,8 @@ export function emptyPage(): FeedPage {
     topicStats: {},
     userRelays: {},
     dmContacts: {},
+    dvmMetadata: {},
+    dvmFollows: {},
     notifications: [],
     filteringReasons: [],
     ranges: [],

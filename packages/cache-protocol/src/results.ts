@@ -237,10 +237,49 @@ export interface DmContactInfo {
   latest_event_id: string;
 }
 
-/** 10000155 */
+/**
+ * 10000155: on the wire the content is the bare stored value (for the feed lists, the array of
+ * feeds); decoded it is `settings`. `subkey` is only known from answers of older servers, which
+ * wrapped the value as `{subkey, settings}`.
+ */
 export interface AppSubsettings {
-  subkey: string;
+  subkey?: string;
   settings: unknown;
+}
+
+/** 10000138: this server's app releases (Swell's own). */
+export interface AppReleases {
+  web: { version: string };
+  ios: { version: string; url: string; date: string };
+  android: { version: string; url: string; date: string };
+}
+
+/** 10000145: recommended reads, `[naddr, title]` pairs; the articles are fetched separately. */
+export interface RecommendedReads {
+  reads: Array<[string, string]>;
+}
+
+/** 10000150: one feed of `get_advanced_feeds` (the reference client's /feeds pages). */
+export interface AdvancedFeed {
+  id: string;
+  name: string;
+  description: string;
+  /** The feed spec (mega_feed_directive / advanced_feed `specification`), as a JSON string. */
+  specification: string;
+  category: 'notes' | 'reads';
+}
+
+/** 10000159: what a DVM-style feed (kind 31990) gives: notes or reads; served by this server. */
+export interface DvmFeedMetadata {
+  event_id: string;
+  kind: 'notes' | 'reads';
+  is_primal: boolean;
+}
+
+/** 10000156: followed users who reacted to a DVM-style feed. */
+export interface DvmFollowsActions {
+  event_id: string;
+  users: string[];
 }
 
 /** 10000139: relay list of a user (tags at top level). */
@@ -278,7 +317,14 @@ export interface ResultContent {
   10000144: WordCount;
   10000152: FeedDefinition[];
   10000153: FeedDefinition[];
-  10000155: AppSubsettings;
+  10000138: AppReleases;
+  10000145: RecommendedReads;
+  10000146: string[];
+  10000148: string[];
+  10000150: AdvancedFeed[];
+  10000155: unknown;
+  10000156: DvmFollowsActions;
+  10000159: DvmFeedMetadata;
   10000157: Record<string, FollowerIncrease>;
   10000158: Record<string, string>;
   10000160: Record<string, number>;

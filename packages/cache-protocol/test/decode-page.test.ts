@@ -99,6 +99,50 @@ describe('decodePage', () => {
     expect(page.defaultSettings).toEqual({ client: 'Swell', settings: { theme: 'sunset' } });
   });
 
+  it('decodes app subsettings bare (and as older servers wrapped them)', () => {
+    const feeds = [{ name: 'Latest', spec: '{"id":"latest"}', description: '', enabled: true }];
+    expect(decodePage([resultEvent(ResultKind.AppSubsettings, feeds)]).appSubsettings).toEqual({
+      settings: feeds,
+    });
+    const wrapped = {
+      kind: ResultKind.AppSubsettings,
+      content: JSON.stringify({ subkey: 'k', settings: feeds }),
+    };
+    expect(decodePage([wrapped]).appSubsettings).toEqual({ subkey: 'k', settings: feeds });
+  });
+
+  it('decodes the reads sidebar, advanced feeds, DVM metadata and releases', () => {
+    const page = decodePage([
+      resultEvent(ResultKind.RecommendedReads, {
+        reads: [
+          ['naddr1x', 'Title'],
+          ['naddr1y', 'Other'],
+        ],
+      }),
+      { kind: ResultKind.RecommendedReads, content: '{"reads":[[1,2],["naddr1z"]]}' },
+      resultEvent(ResultKind.ReadsTopics, ['bitcoin', 'nostr']),
+      resultEvent(ResultKind.FeaturedAuthors, ['a'.repeat(64)]),
+      resultEvent(ResultKind.AdvancedFeeds, [
+        { id: 'x', name: 'X', description: '', specification: '{}', category: 'notes' },
+      ]),
+      resultEvent(ResultKind.DvmFeedMetadata, { event_id: 'e1', kind: 'reads', is_primal: false }),
+      resultEvent(ResultKind.DvmFollowsActions, { event_id: 'e1', users: ['b'.repeat(64)] }),
+      resultEvent(ResultKind.AppReleases, {
+        web: { version: '0.1.0' },
+        ios: { version: '', url: '', date: '' },
+        android: { version: '', url: '', date: '' },
+      }),
+    ]);
+    // the later (malformed) 10000145 keeps only its well-formed pair
+    expect(page.recommendedReads).toEqual([['naddr1z', '']]);
+    expect(page.readsTopics).toEqual(['bitcoin', 'nostr']);
+    expect(page.featuredAuthors).toEqual(['a'.repeat(64)]);
+    expect(page.advancedFeeds?.[0]?.category).toBe('notes');
+    expect(page.dvmMetadata.e1?.kind).toBe('reads');
+    expect(page.dvmFollows.e1).toEqual(['b'.repeat(64)]);
+    expect(page.appReleases?.web.version).toBe('0.1.0');
+  });
+
   it('never throws on arbitrary input', () => {
     fc.assert(
       fc.property(

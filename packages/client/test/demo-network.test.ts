@@ -21,11 +21,9 @@ describe('a guest browsing the demo network', () => {
   it('pages through the first home feed with no duplicates', async () => {
     const feeds = await api.getHomeFeeds();
     expect(feeds.length).toBeGreaterThan(0);
-    // 'latest' is the follows of user_pubkey: a guest reads a feed that needs no key.
+    // 'latest' is the follows of user_pubkey; a guest gets the default account's follows.
     const spec = feeds.find((f) => JSON.parse(f.spec).id === 'all-notes')!.spec;
-    expect(await api.megaFeed(feeds[0]!.spec).catch((e: Error) => e.message)).toMatch(
-      /user_pubkey/,
-    );
+    expect((await api.megaFeed(feeds[0]!.spec, { limit: 5 })).notes.length).toBeGreaterThan(0);
     const shown: string[] = [];
     const sortValues: number[] = [];
     let page: FeedPage = await api.megaFeed(spec, { limit: 20 });

@@ -48,8 +48,13 @@ export class NetworkBuilder {
   readonly baseUrl: string;
   /** host:port of the base URL: the lud16 domain (the LNURL endpoint must be reachable). */
   readonly domain: string;
-  /** Host name without port: the nip05 domain (the server's nostr.json matches it without port). */
-  readonly hostname: string;
+  /**
+   * The nip05 domain: the public host, with its port only when it is not the scheme's default
+   * (`127.0.0.1:8080`, `swell.example.com`). Without the port a name on a local server points at
+   * port 80/443 and cannot be verified at all; clients that accept a port (this project's) verify
+   * it there, clients whose NIP-05 pattern refuses ports treat it as unverified either way.
+   */
+  readonly nip05Domain: string;
   readonly relayUrl: string;
   readonly signer: DeterministicSigner;
   /** Signs published events in parallel at the end of each stage. */
@@ -58,6 +63,8 @@ export class NetworkBuilder {
   users: DemoUser[] = [];
   notes: NoteRef[] = [];
   articles: ArticleRef[] = [];
+  /** The NIP-05 names the profiles claim on the nip05 domain (the server registers them). */
+  names: Array<{ name: string; pubkey: string }> = [];
 
   constructor(opts: {
     seed: string;
@@ -72,7 +79,7 @@ export class NetworkBuilder {
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
     const url = new URL(this.baseUrl);
     this.domain = url.host;
-    this.hostname = url.hostname;
+    this.nip05Domain = url.host;
     this.relayUrl = `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}/relay`;
     this.signer = opts.signer;
     this.pool = new SignPool(opts.signer);

@@ -40,6 +40,39 @@ export function buildFollows(b: NetworkBuilder): void {
   }
 }
 
+/**
+ * Follows of the last day: some people follow a few more accounts (a new kind 3 with the old
+ * follows and the new ones), so "who gained followers in 24 h" (Explore > People) has answers.
+ * Runs last, after every stage that reads the follow graph.
+ */
+export function buildRecentFollows(b: NetworkBuilder): void {
+  const rng = b.rng('recent-follows');
+  const weights = b.popularityWeights().map((p) => p + 0.002);
+  const people = rng.sample(
+    b.users.filter((u) => !u.demo),
+    Math.min(60, b.users.length),
+  );
+  for (const u of people) {
+    const follows = new Set(u.follows);
+    const before = follows.size;
+    const wanted = before + rng.int(1, 4);
+    for (let guard = 0; follows.size < wanted && guard < 50; guard++) {
+      follows.add(b.pickUser(rng, weights, u).index);
+    }
+    if (follows.size === before) continue;
+    u.follows = [...follows].sort((x, y) => x - y);
+    b.publish(
+      {
+        kind: 3,
+        created_at: b.now - rng.int(10 * 60, 23 * 3600),
+        tags: u.follows.map((i) => ['p', b.users[i]!.pubkey]),
+        content: '',
+      },
+      u.secretKey,
+    );
+  }
+}
+
 /** Relay lists (10002), and DM relay lists (10050) for the people who use NIP-17. */
 export function buildRelayLists(b: NetworkBuilder): void {
   const rng = b.rng('relays');

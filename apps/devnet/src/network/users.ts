@@ -82,7 +82,10 @@ export function buildUsers(b: NetworkBuilder, count: number): void {
     };
     if (u.demo || rng.chance(0.7))
       profile.banner = mediaUrl(b.baseUrl, 'banner', u.pubkey.slice(16, 32));
-    if (u.demo || rng.chance(0.6)) profile.nip05 = `${u.name}@${b.hostname}`;
+    if (u.demo || rng.chance(0.6)) {
+      profile.nip05 = `${u.name}@${b.nip05Domain}`;
+      b.names.push({ name: u.name, pubkey: u.pubkey });
+    }
     if (u.demo || rng.chance(0.75)) profile.lud16 = `${u.name}@${b.domain}`;
     if (rng.chance(0.4)) profile.website = `https://${u.name}.example.com`;
     if (u.demo || rng.chance(0.4)) profile.location = rng.pick(LOCATIONS);

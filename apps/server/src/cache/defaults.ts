@@ -1,4 +1,5 @@
-import type { FeedDefinition, SuggestedGroup } from '@swell/cache-protocol';
+import type { AppReleases, FeedDefinition, SuggestedGroup } from '@swell/cache-protocol';
+import { serverVersion } from '../version.ts';
 
 /**
  * Server-side defaults served by get_home_feeds, get_reads_feeds, get_default_app_settings,
@@ -129,10 +130,14 @@ export const defaultReadsTopics = [
 
 export const defaultSuggestedUsers: SuggestedGroup[] = [];
 
-export const appReleases = {
-  web: { version: '2.0.11' },
-  ios: { version: '', url: '' },
-  android: { version: '0.91.2', url: '', date: 1706832000 },
+/**
+ * Swell's own releases (10000138), never another app's: the web app is this server's version;
+ * Swell has no mobile apps, so those entries are empty (a client shows no update badge for them).
+ */
+export const appReleases: AppReleases = {
+  web: { version: serverVersion },
+  ios: { version: '', url: '', date: '' },
+  android: { version: '', url: '', date: '' },
 };
 
 /** Relays a new client starts with: this server's own relay. */

@@ -18,7 +18,6 @@ import {
 import { byCoordinates, eventsByIds } from './queries/events.ts';
 import { cachedPreviews } from './queries/previews.ts';
 import type { CacheRequest } from './request.ts';
-import { lookupName } from '../http/nip05-names.ts';
 
 export interface EnrichOptions {
   /** Top zaps per post (0 = none). */
@@ -178,7 +177,7 @@ export async function enrichPosts(
   }
 
   if (opts.pageExtras !== false) {
-    out.push(...(await pageExtras(req, [...pubkeys], hints, profiles)));
+    out.push(...(await pageExtras(req, [...pubkeys], hints)));
   }
   return out;
 }
@@ -188,12 +187,11 @@ export async function pageExtras(
   req: CacheRequest,
   pubkeys: readonly string[],
   hints: Record<string, string> = {},
-  profiles?: Map<string, NostrEvent>,
 ): Promise<CacheEvent[]> {
   const out: CacheEvent[] = [];
   const [scores, names] = await Promise.all([
     pubkeys.length > 0 ? userScores(req.store.db, pubkeys) : Promise.resolve(undefined),
-    verifiedNames(req, pubkeys, profiles),
+    verifiedNames(req, pubkeys),
   ]);
   if (scores) out.push(resultEvent(ResultKind.UserScores, scores));
   if (Object.keys(hints).length > 0) out.push(resultEvent(ResultKind.RelayHints, hints));
@@ -201,31 +199,11 @@ export async function pageExtras(
   return out;
 }
 
-/**
- * Verified names (10000158): users holding `name@<this server's host>` by the rule of
- * /.well-known/nostr.json (their kind 0 claims it and no earlier account does).
- */
-async function verifiedNames(
+/** Verified names (10000158): the names these users hold in this server's name registry. */
+export async function verifiedNames(
   req: CacheRequest,
   pubkeys: readonly string[],
-  known?: Map<string, NostrEvent>,
 ): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  if (pubkeys.length === 0) return out;
-  const host = new URL(req.baseUrl).hostname.toLowerCase();
-  const profiles = known ?? (await req.ctx.profiles.get(req.store.db, pubkeys));
-  for (const [pubkey, e] of profiles) {
-    let nip05: unknown;
-    try {
-      nip05 = (JSON.parse(e.content) as { nip05?: unknown }).nip05;
-    } catch {
-      continue; // broken profile JSON: no name
-    }
-    if (typeof nip05 !== 'string') continue;
-    const [name, domain] = nip05.trim().toLowerCase().split('@');
-    if (!name || domain !== host || name === '_') continue;
-    if ((await lookupName(req.store.db, host, name, req.store.dialect)) === pubkey)
-      out[pubkey] = name;
-  }
-  return out;
+  if (pubkeys.length === 0) return {};
+  return Object.fromEntries(await req.ctx.names.namesOf(pubkeys));
 }

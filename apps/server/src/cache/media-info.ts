@@ -73,6 +73,20 @@ export function linkUrls(event: NostrEvent): string[] {
 }
 
 /**
+ * The part of a URL the reference web client's media pattern picks out of a note: from an
+ * `http:`/`https:` followed only by word characters, `/`, `.`, `-` up to a media extension. For
+ * a URL with a port that is not the URL itself (the demo's `/devnet/http:/devnet/media/...`
+ * paths are made so that it is a path the page's origin resolves); that client looks media
+ * info up by the part, so the resource is listed under it too.
+ */
+const REFERENCE_MEDIA = /https?:[/|.\w\s-]*\.(?:png|jpg|jpeg|webp|gif|mp4|mov|ogg|webm)/;
+
+function referenceKey(url: string): string | undefined {
+  const part = REFERENCE_MEDIA.exec(url)?.[0];
+  return part && part !== url ? part : undefined;
+}
+
+/**
  * 10000119 for an event: the original plus small/medium/large variants served by this server's
  * /media-cache (resized with sharp on first use).
  */
@@ -106,6 +120,10 @@ export function mediaInfoOf(event: NostrEvent, baseUrl: string): MediaInfo | und
     }
     return { url, mt, variants };
   });
+  for (const r of [...resources]) {
+    const key = referenceKey(r.url);
+    if (key) resources.push({ ...r, url: key });
+  }
   return { event_id: event.id, resources };
 }
 

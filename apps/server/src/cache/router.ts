@@ -16,6 +16,7 @@ import {
   isUserFollowing,
   mutelist,
   mutelists,
+  parameterizedReplaceableList,
   searchFilterlist,
   userFollowers,
   userInfos,
@@ -57,6 +58,8 @@ import {
   setAppSubsettings,
 } from './commands/settings.ts';
 import { broadcastEvents, importEvents, reportUser } from './commands/imports.ts';
+import { dvmFeedInfo, getAdvancedFeeds, getFeaturedDvmFeeds } from './commands/dvm-feeds.ts';
+import { creatorPaidTiers } from './commands/tiers.ts';
 import {
   getNotifications,
   getNotificationsSeen,
@@ -129,6 +132,11 @@ export const commandHandlers: Record<string, CommandHandler | undefined> = {
   allowlist,
   get_bookmarks: getBookmarks,
   get_user_relays: getUserRelays,
+  parameterized_replaceable_list: parameterizedReplaceableList,
+  creator_paid_tiers: creatorPaidTiers,
+  get_featured_dvm_feeds: getFeaturedDvmFeeds,
+  dvm_feed_info: dvmFeedInfo,
+  get_advanced_feeds: getAdvancedFeeds,
   report_user: reportUser,
   get_notifications: getNotifications,
   get_notifications_seen: getNotificationsSeen,

@@ -28,9 +28,12 @@ const deflateAsync = promisify(deflate);
 /** Frames at least this long are compressed on libuv's thread pool, off the event loop. */
 const ASYNC_DEFLATE_BYTES = 16 * 1024;
 
+/** A streaming subscription or a one-shot request in flight. */
 interface Subscription {
   abort: AbortController;
   stop?: () => void;
+  /** A stream whose first answer (EOSE) went out. */
+  answered?: boolean;
 }
 
 /** Absolute base URL of this server as the client reached it. */
@@ -47,7 +50,12 @@ export function handleCacheSocket(
   ctx: ServerContext,
   httpReq: IncomingMessage,
 ): void {
-  const subs = new Map<string, Subscription>();
+  // Subscription ids (cache-protocol.md section 1): a client may send a REQ whose id is still in
+  // flight; every one-shot REQ is answered on its own (events, then EOSE), so several may share
+  // an id. Only a streaming subscription is replaced by a new REQ of the same id.
+  const streams = new Map<string, Subscription>();
+  const requests = new Map<string, Set<Subscription>>();
+  let open = 0;
   const baseUrl = baseUrlOf(httpReq, ctx);
   let zlib = false;
   let tokens = cacheLimits.burst;
@@ -84,8 +92,9 @@ export function handleCacheSocket(
   const sendText = (msg: unknown[]) => {
     if (ws.readyState === ws.OPEN) deliver(JSON.stringify(msg));
   };
-  const sendEvents = (subId: string, events: Message[]) => {
-    if (events.length === 0 || ws.readyState !== ws.OPEN) return;
+  /** Pushes events; `answer` marks a request's result, which in zlib mode is one frame even when empty. */
+  const sendEvents = (subId: string, events: Message[], answer = false) => {
+    if (ws.readyState !== ws.OPEN || (events.length === 0 && !(answer && zlib))) return;
     if (zlib) {
       const json = JSON.stringify(['EVENTS', subId, events]);
       deliver(json.length >= ASYNC_DEFLATE_BYTES ? deflateAsync(json) : deflateSync(json));
@@ -97,17 +106,43 @@ export function handleCacheSocket(
     sendText(['NOTICE', subId, message]);
     sendText(['EOSE', subId]);
   };
-  const closeSub = (subId: string) => {
-    const s = subs.get(subId);
+  /** Stops the stream of that id; a replaced stream that had not answered yet gets its EOSE. */
+  const closeStream = (subId: string, replaced = false) => {
+    const s = streams.get(subId);
     if (!s) return;
-    subs.delete(subId);
+    streams.delete(subId);
+    open--;
     s.abort.abort();
     s.stop?.();
+    if (replaced && !s.answered) sendText(['EOSE', subId]);
+  };
+  const track = (subId: string, sub: Subscription) => {
+    let set = requests.get(subId);
+    if (!set) requests.set(subId, (set = new Set()));
+    set.add(sub);
+    open++;
+  };
+  /** Forgets a finished request; false when it was closed meanwhile (nothing may be sent). */
+  const untrack = (subId: string, sub: Subscription): boolean => {
+    const set = requests.get(subId);
+    if (!set?.delete(sub)) return false;
+    if (set.size === 0) requests.delete(subId);
+    open--;
+    return true;
+  };
+  /** CLOSE: the stream of that id and every request of that id still in flight. */
+  const closeSub = (subId: string) => {
+    closeStream(subId);
+    const set = requests.get(subId);
+    if (!set) return;
+    requests.delete(subId);
+    open -= set.size;
+    for (const s of set) s.abort.abort();
   };
 
   ws.on('close', () => {
     clearInterval(idle);
-    for (const id of [...subs.keys()]) closeSub(id);
+    for (const id of [...streams.keys(), ...requests.keys()]) closeSub(id);
   });
 
   ws.on('message', (data, isBinary) => {
@@ -176,14 +211,13 @@ export function handleCacheSocket(
       fail(subId, 'unknown api request');
       return;
     }
-    closeSub(subId); // a REQ with a used id replaces the old subscription
-    if (subs.size >= cacheLimits.maxSubscriptions) {
+    closeStream(subId, true); // a REQ with the id of a stream replaces the stream
+    if (open >= cacheLimits.maxSubscriptions) {
       fail(subId, `too many subscriptions (max ${cacheLimits.maxSubscriptions})`);
       return;
     }
     const store = ctx.store;
     const sub: Subscription = { abort: new AbortController() };
-    subs.set(subId, sub);
     const out: Message[] = [];
     const req: CacheRequest = {
       subId,
@@ -201,32 +235,38 @@ export function handleCacheSocket(
     };
 
     if (stream) {
+      streams.set(subId, sub);
+      open++;
       stream(req, (events) => {
-        if (subs.get(subId) === sub) sendEvents(subId, events);
+        if (streams.get(subId) === sub) sendEvents(subId, events);
       })
         .then((stop) => {
-          if (subs.get(subId) !== sub) {
+          if (streams.get(subId) !== sub) {
             stop();
             return;
           }
           sub.stop = stop;
+          sub.answered = true;
           sendEvents(subId, out);
           sendText(['EOSE', subId]);
         })
         .catch((err: unknown) => {
-          if (subs.get(subId) === sub) subs.delete(subId);
+          if (streams.get(subId) !== sub) return;
+          streams.delete(subId);
+          open--;
           reportError(subId, err);
         });
       return;
     }
 
+    track(subId, sub);
     let finished = false;
     const timer = setTimeout(() => {
       if (finished) return;
       finished = true;
       sub.abort.abort();
-      if (subs.get(subId) === sub) subs.delete(subId);
-      sendEvents(subId, out.splice(0));
+      if (!untrack(subId, sub)) return; // closed meanwhile
+      sendEvents(subId, out.splice(0), true);
       sendText(['EOSE', subId]);
     }, cacheLimits.requestBudgetMs);
     handler!(req)
@@ -234,17 +274,15 @@ export function handleCacheSocket(
         if (finished) return;
         finished = true;
         clearTimeout(timer);
-        if (subs.get(subId) !== sub) return; // closed or replaced meanwhile
-        subs.delete(subId);
-        sendEvents(subId, out);
+        if (!untrack(subId, sub)) return; // closed meanwhile
+        sendEvents(subId, out, true);
         sendText(['EOSE', subId]);
       })
       .catch((err: unknown) => {
         if (finished) return;
         finished = true;
         clearTimeout(timer);
-        if (subs.get(subId) === sub) subs.delete(subId);
-        reportError(subId, err);
+        if (untrack(subId, sub)) reportError(subId, err);
       });
   });
 

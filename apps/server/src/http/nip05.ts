@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
-import { lookupName, normaliseName } from './nip05-names.ts';
+import { normaliseName } from '../names/name-registry.ts';
 
 /**
- * `GET /.well-known/nostr.json?name=<name>` (NIP-05): `{names: {name: pubkey}, relays}` for names
- * held on this server's host, `{names: {}}` otherwise. CORS open, as NIP-05 requires.
+ * `GET /.well-known/nostr.json?name=<name>` (NIP-05): `{names: {name: pubkey}, relays}` for a
+ * name in this server's registry (whatever host the server is reached at), `{names: {}}`
+ * otherwise. A profile claiming `name@host` in its kind 0 never takes a name. CORS open, as
+ * NIP-05 requires.
  */
 export function registerNip05(app: FastifyInstance, ctx: ServerContext): void {
   app.get<{ Querystring: { name?: string } }>('/.well-known/nostr.json', async (req, reply) => {
@@ -13,8 +15,7 @@ export function registerNip05(app: FastifyInstance, ctx: ServerContext): void {
     if (typeof raw !== 'string') return reply.code(400).send({ error: 'name is required' });
     const name = normaliseName(raw);
     if (!name) return reply.code(400).send({ error: 'invalid name' });
-    const host = (req.headers.host ?? '').split(':')[0] ?? '';
-    const pubkey = await lookupName(ctx.store.db, host, name, ctx.store.dialect);
+    const pubkey = await ctx.names.lookup(name);
     if (!pubkey) return { names: {} };
     const proto = req.headers['x-forwarded-proto'] === 'https' ? 'wss' : 'ws';
     return {

@@ -252,7 +252,69 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
           .execute();
       },
     },
+    // The NIP-05 name registry (before it, nostr.json served the earliest kind 0 claim, which
+    // anyone could take over with an old created_at).
+    '0003-nip05-names': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('nip05_names')
+          .addColumn('name', 'text', (c) => c.primaryKey())
+          .addColumn('pubkey', 'text', (c) => c.notNull())
+          .addColumn('created_at', int, (c) => c.notNull())
+          .addColumn('updated_at', int, (c) => c.notNull())
+          .execute();
+        await sql`CREATE UNIQUE INDEX nip05_names_pubkey ON nip05_names (pubkey)`.execute(db);
+      },
+    },
+    '0004-server-settings': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('server_settings')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .execute();
+      },
+    },
+    // App subsettings are stored as their bare value (the feeds array). A client that read the
+    // old wrapped answer {subkey, settings} and wrote it back stored the wrapper: unwrap it.
+    '0005-app-subsettings-bare': {
+      async up(db: Kysely<unknown>) {
+        const rows = await sql<{ pubkey: string; subkey: string; settings: string }>`
+          SELECT pubkey, subkey, settings FROM cache_app_subsettings`.execute(db);
+        for (const r of rows.rows) {
+          const bare = unwrapSubsettings(r.subkey, r.settings);
+          if (bare === undefined) continue;
+          await sql`UPDATE cache_app_subsettings SET settings = ${bare}
+            WHERE pubkey = ${r.pubkey} AND subkey = ${r.subkey}`.execute(db);
+        }
+      },
+    },
   };
+}
+
+/**
+ * The bare settings JSON inside a stored `{subkey, settings}` wrapper (nested any depth), or
+ * undefined when `json` is bare already.
+ */
+export function unwrapSubsettings(subkey: string, json: string): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  let unwrapped = false;
+  while (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    (value as { subkey?: unknown }).subkey === subkey &&
+    'settings' in value
+  ) {
+    value = (value as { settings: unknown }).settings;
+    unwrapped = true;
+  }
+  return unwrapped ? JSON.stringify(value) : undefined;
 }
 
 /** Brings the schema up to date; throws with the failing migration's error. */

@@ -222,6 +222,23 @@ export interface UpstreamCursorsTable {
   last_created_at: number;
 }
 
+/**
+ * The NIP-05 names this server serves at `/.well-known/nostr.json` (the name registry): one name
+ * per pubkey. Names are lowercase `[a-z0-9._-]`; a kind 0 claiming `name@host` never takes one.
+ */
+export interface Nip05NamesTable {
+  name: string;
+  pubkey: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Server-wide settings every instance shares (the default account, the feed service key). */
+export interface ServerSettingsTable {
+  key: string;
+  value: string;
+}
+
 /** The Kysely database type. */
 export interface Database {
   events: EventsTable;
@@ -240,4 +257,6 @@ export interface Database {
   dm_counts: DmCountsTable;
   app_settings: AppSettingsTable;
   upstream_cursors: UpstreamCursorsTable;
+  nip05_names: Nip05NamesTable;
+  server_settings: ServerSettingsTable;
 }

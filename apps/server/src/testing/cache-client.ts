@@ -9,6 +9,7 @@ import {
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from '@swell/nostr';
 import WebSocket from 'ws';
 import { testServer } from './test-server.ts';
+import type { StartOptions } from '../server.ts';
 import { startPgCluster, type PgCluster } from './pg-cluster.ts';
 
 /** A cache client for tests: one websocket, requests answered until EOSE. */
@@ -146,13 +147,14 @@ export type Backend = (typeof BACKENDS)[number];
 /** A test server on the given backend (a throwaway PostgreSQL cluster for 'postgres'). */
 export async function backendServer(
   backend: Backend,
+  options: StartOptions = {},
 ): Promise<Awaited<ReturnType<typeof testServer>> & { stop(): Promise<void> }> {
   if (backend === 'sqlite') {
-    const s = await testServer();
+    const s = await testServer({}, options);
     return Object.assign(s, { stop: () => s.close() });
   }
   const cluster: PgCluster = await startPgCluster();
-  const s = await testServer({ databaseUrl: await cluster.createDatabase() });
+  const s = await testServer({ databaseUrl: await cluster.createDatabase() }, options);
   return Object.assign(s, {
     stop: async () => {
       await s.close();

@@ -120,15 +120,34 @@ export async function scoredUsers24h(req: CacheRequest): Promise<void> {
   req.emit(resultEvent(ResultKind.UserScores, scores));
 }
 
-/** `explore_people`: users gaining most followers in 24 h (10000157 + kind 0, range by increase). */
+/** Windows `explore_people` tries in turn until one has new follows: a day, a week, a month, all time. */
+const PEOPLE_WINDOWS = [86400, 7 * 86400, 30 * 86400, Infinity];
+
+/**
+ * `explore_people`: users gaining the most followers in the last 24 h (10000157 + kind 0, range
+ * by increase). When the last day has no new follows the window widens (7 days, 30 days, all
+ * time), so a quiet server still shows people.
+ */
 export async function explorePeople(req: CacheRequest): Promise<void> {
   const p = paging(req.payload, req.now, 10);
   const untilIncrease = valuePaging(req.payload, p).until;
+  const db = req.store.db;
+  let after = 0;
+  for (const window of PEOPLE_WINDOWS) {
+    after = window === Infinity ? 0 : req.now - window;
+    const any = await db
+      .selectFrom('follows')
+      .select('followed')
+      .where('created_at', '>=', after)
+      .limit(1)
+      .executeTakeFirst();
+    if (any) break;
+  }
   const inc = sql<number>`count(*)`;
-  const rows = await req.store.db
+  const rows = await db
     .selectFrom('follows')
     .select(['followed', inc.as('increase')])
-    .where('created_at', '>=', req.now - 86400)
+    .where('created_at', '>=', after)
     .groupBy('followed')
     .having(inc, '<=', untilIncrease)
     .having(inc, '>=', p.since)
@@ -138,7 +157,7 @@ export async function explorePeople(req: CacheRequest): Promise<void> {
     .offset(p.offset)
     .execute();
   const pubkeys = rows.map((r) => r.followed);
-  const counts = await req.store.db
+  const counts = await db
     .selectFrom('user_stats')
     .select(['pubkey', 'followers_count'])
     .where('pubkey', 'in', pubkeys.length ? pubkeys : [''])
@@ -210,15 +229,26 @@ export async function exploreTopics(req: CacheRequest): Promise<void> {
 }
 
 /**
- * `explore_legend_counts {pubkey}` -> 10000102. This server has no legend members, so the counts
- * are of members among the user's follows, their inner and outer network: zero here.
+ * `explore_legend_counts {pubkey}` -> 10000102 (top-level pubkey): how many people the user
+ * follows, their inner network (follows and followers) and outer network (follows and the
+ * follows of follows): the sizes of the explore scopes follows, tribe and network.
  */
 export async function exploreLegendCounts(req: CacheRequest): Promise<void> {
   const pubkey = hex64(req.payload, 'pubkey');
+  const [follows, tribe, network] = await Promise.all([
+    scopeAuthors(req, 'follows', pubkey),
+    scopeAuthors(req, 'tribe', pubkey),
+    scopeAuthors(req, 'network', pubkey),
+  ]);
+  const size = (list: string[] | undefined) => new Set(list).size;
   req.emit(
     resultEvent(
       ResultKind.LegendCounts,
-      { your_follows: 0, your_inner_network: 0, your_outer_network: 0 },
+      {
+        your_follows: size(follows),
+        your_inner_network: size(tribe),
+        your_outer_network: size(network),
+      },
       { pubkey },
     ),
   );

@@ -19,19 +19,55 @@ async function bookmarkIds(req: CacheRequest, pubkey: string): Promise<string[]>
     .map((t) => t[1]!);
 }
 
+/**
+ * Whose posts a follows feed shows: the user's follows; for a guest, or a user this server knows
+ * no follow list of (the reference client asks guest feeds as its own service account), the
+ * default account's follows. Undefined when neither has any: the caller shows trending instead.
+ */
+async function feedFollows(
+  req: CacheRequest,
+  user: string | undefined,
+): Promise<string[] | undefined> {
+  const db = req.store.db;
+  const own = user ? await followsOf(db, user) : [];
+  if (own.length > 0) return own;
+  const fallback = await req.ctx.settings.defaultAccount();
+  if (!fallback || fallback === user) return undefined;
+  const theirs = await followsOf(db, fallback);
+  return theirs.length > 0 ? theirs : undefined;
+}
+
+/**
+ * The feed of someone without follows (see `feedFollows`): trending notes of the last 24 h, or
+ * when nothing scored in that window, the latest notes of everyone. The choice depends only on
+ * the window, not on the page, so paging stays in one order.
+ */
+async function fallbackFeed(req: CacheRequest, p: Paging): Promise<void> {
+  const since = req.now - 86400;
+  const scored = await req.store.db
+    .selectFrom('event_stats')
+    .select('event_id')
+    .where('created_at', '>=', since)
+    .where('score24h', '>', 0)
+    .limit(1)
+    .executeTakeFirst();
+  if (scored) return emitScored(req, 'score24h', since, true, p);
+  return runSpec(req, { id: 'all-notes', kind: 'notes' }, p);
+}
+
 /** The profile and follows variants of `feed` (cache-protocol.md section 8). */
 async function profileFeed(
   req: CacheRequest,
   pubkey: string,
   notes: string,
   p: Paging,
-  opts: { includeReplies: boolean; kinds?: number[] },
+  opts: { includeReplies: boolean; kinds?: number[]; follows?: string[] },
 ): Promise<void> {
   const user = optHex64(req.payload, 'user_pubkey');
   // A follows feed needs the follow list too; both lookups go out together.
   const [mod, follows] = await Promise.all([
     loadModeration(req.store.db, user, 'content'),
-    notes === 'follows' ? followsOf(req.store.db, pubkey) : undefined,
+    notes === 'follows' ? (opts.follows ?? followsOf(req.store.db, pubkey)) : undefined,
   ]);
   const excludeAuthors = mod?.blocked;
   let posts: NostrEvent[];
@@ -89,8 +125,12 @@ export async function runSpec(req: CacheRequest, spec: FeedSpec, p: Paging): Pro
   const user = optHex64(req.payload, 'user_pubkey');
   switch (spec.id) {
     case 'latest': {
-      if (!user) throw new CacheError('invalid user_pubkey');
-      await profileFeed(req, user, 'follows', p, { includeReplies: spec.include_replies ?? false });
+      const follows = await feedFollows(req, user);
+      if (!follows) return fallbackFeed(req, p);
+      await profileFeed(req, user ?? '', 'follows', p, {
+        includeReplies: spec.include_replies ?? false,
+        follows,
+      });
       return;
     }
     case 'all-notes': {
@@ -133,8 +173,8 @@ export async function runSpec(req: CacheRequest, spec: FeedSpec, p: Paging): Pro
       return;
     }
     case 'reads-scope': {
-      if (!user) throw new CacheError('invalid user_pubkey');
-      const follows = await followsOf(req.store.db, user);
+      const follows = await feedFollows(req, user);
+      if (!follows) return runSpec(req, { id: 'nostr-reads-feed', kind: 'reads' }, p);
       if (spec.scope === 'follows') {
         await emitPosts(req, await authorsFeed(req.store, follows, { kinds: [30023] }, p));
       } else {
@@ -196,8 +236,8 @@ export async function megaFeedDirective(req: CacheRequest): Promise<void> {
 
 /** `advanced_feed {specification}`: the same specs as mega_feed_directive. */
 export async function advancedFeed(req: CacheRequest): Promise<void> {
-  const raw = req.payload.specification ?? req.payload.spec;
-  const spec = parseFeedSpec(typeof raw === 'string' ? raw : '');
+  // a JSON string, or (as some clients send it) the spec object itself
+  const spec = parseFeedSpec(req.payload.specification ?? req.payload.spec ?? '');
   if (!spec) throw new CacheError('invalid spec format');
   await runSpec(req, spec, paging(req.payload, req.now, 20));
 }
@@ -215,7 +255,8 @@ export async function longFormContentFeed(req: CacheRequest): Promise<void> {
     return;
   }
   if (notes === 'follows' || notes === 'zappedbyfollows') {
-    const follows = await followsOf(req.store.db, pubkey);
+    const follows = await feedFollows(req, pubkey);
+    if (!follows) return runSpec(req, { id: 'nostr-reads-feed', kind: 'reads' }, p);
     if (notes === 'follows')
       await emitPosts(req, await authorsFeed(req.store, follows, { kinds: [30023] }, p));
     else await zappedByFollows(req, follows, p);

@@ -1,5 +1,5 @@
-import { rawResultEvent, resultEvent, ResultKind } from '@swell/cache-protocol';
-import type { NostrEvent } from '@swell/nostr';
+import { resultEvent, ResultKind } from '@swell/cache-protocol';
+import { getDTag, nip19, type NostrEvent } from '@swell/nostr';
 import { sql } from 'kysely';
 import {
   appReleases,
@@ -9,15 +9,11 @@ import {
   defaultReadsTopics,
   defaultRelays,
 } from '../defaults.ts';
-import { emitPosts } from '../page.ts';
 import { limitOf, signedEvent } from '../params.ts';
 import { EVENT_COLUMNS, rowToEvent } from '../queries/rows.ts';
 import { CacheError, type CacheRequest } from '../request.ts';
 import { cacheDb } from '../tables.ts';
 import { emitProfiles } from './users.ts';
-
-/** App releases have no kind in the protocol table; the reference uses this one. */
-const APP_RELEASES_KIND = 10000138;
 
 function clientOf(e: NostrEvent): string {
   const d = e.tags.find((t) => t[0] === 'd')?.[1];
@@ -38,7 +34,7 @@ export async function getDefaultRelays(req: CacheRequest): Promise<void> {
 }
 
 export async function getAppReleases(req: CacheRequest): Promise<void> {
-  req.emit(rawResultEvent(APP_RELEASES_KIND, appReleases));
+  req.emit(resultEvent(ResultKind.AppReleases, appReleases));
 }
 
 export async function getDefaultAppSettings(req: CacheRequest): Promise<void> {
@@ -103,7 +99,10 @@ function subkeyOf(e: NostrEvent): { subkey: string; settings?: unknown } {
   return { subkey: c.subkey, settings: c.settings };
 }
 
-/** `get_app_subsettings {event_from_user}` -> 10000155 (defaults for the feed lists). */
+/**
+ * `get_app_subsettings {event_from_user}` -> 10000155 whose content is the bare stored value
+ * (for the feed lists, the array of feeds; their defaults when none is stored).
+ */
 export async function getAppSubsettings(req: CacheRequest): Promise<void> {
   const e = signedEvent(req.payload, 'event_from_user', 30078);
   const { subkey } = subkeyOf(e);
@@ -120,12 +119,17 @@ export async function getAppSubsettings(req: CacheRequest): Promise<void> {
     else if (subkey === 'user-reads-feeds') settings = defaultReadsFeeds;
     else settings = null;
   }
-  req.emit(resultEvent(ResultKind.AppSubsettings, { subkey, settings }));
+  req.emit(resultEvent(ResultKind.AppSubsettings, settings));
 }
 
-/** `set_app_subsettings {settings_event}`: content {subkey, settings}; stores, echoes 10000155. */
+/**
+ * `set_app_subsettings {event_from_user}`: a signed 30078 with content {subkey, settings}
+ * (under `event_from_user` as the reference client sends it; `settings_event` is accepted too);
+ * stores the bare settings and echoes them as 10000155.
+ */
 export async function setAppSubsettings(req: CacheRequest): Promise<void> {
-  const e = signedEvent(req.payload, 'settings_event', 30078);
+  const field = req.payload.event_from_user === undefined ? 'settings_event' : 'event_from_user';
+  const e = signedEvent(req.payload, field, 30078);
   const { subkey, settings } = subkeyOf(e);
   if (settings === undefined) throw new CacheError('invalid settings');
   const text = JSON.stringify(settings);
@@ -138,10 +142,13 @@ export async function setAppSubsettings(req: CacheRequest): Promise<void> {
       oc.columns(['pubkey', 'subkey']).doUpdateSet({ settings: text, created_at: e.created_at }),
     )
     .execute();
-  req.emit(resultEvent(ResultKind.AppSubsettings, { subkey, settings }));
+  req.emit(resultEvent(ResultKind.AppSubsettings, settings));
 }
 
-/** `get_reads_topics`: hashtags of articles with their counts (10000160), defaults first. */
+/**
+ * `get_reads_topics` -> one 10000146: the topics (t tags) of this server's articles, most used
+ * first; the default topics while there are no articles.
+ */
 export async function getReadsTopics(req: CacheRequest): Promise<void> {
   const rows = await req.store.db
     .selectFrom('event_tags')
@@ -150,15 +157,17 @@ export async function getReadsTopics(req: CacheRequest): Promise<void> {
     .where('kind', '=', 30023)
     .groupBy('value')
     .orderBy('n', 'desc')
-    .limit(30)
+    .orderBy('value')
+    .limit(limitOf(req.payload, 30, 100))
     .execute();
-  const topics: Record<string, number> = {};
-  for (const t of defaultReadsTopics) topics[t] = 0;
-  for (const r of rows) topics[r.value] = Number(r.n);
-  req.emit(resultEvent(ResultKind.TopicStats, topics));
+  const topics = rows.map((r) => r.value).filter((t) => t.trim() !== '');
+  req.emit(resultEvent(ResultKind.ReadsTopics, topics.length > 0 ? topics : defaultReadsTopics));
 }
 
-/** `get_featured_authors`: the users with the most articles. */
+/**
+ * `get_featured_authors` -> one 10000148: pubkeys of the users with the most articles (the
+ * client asks their profiles itself).
+ */
 export async function getFeaturedAuthors(req: CacheRequest): Promise<void> {
   const rows = await req.store.db
     .selectFrom('user_stats')
@@ -166,15 +175,21 @@ export async function getFeaturedAuthors(req: CacheRequest): Promise<void> {
     .where('long_form_note_count', '>', 0)
     .orderBy('long_form_note_count', 'desc')
     .orderBy('followers_count', 'desc')
+    .orderBy('pubkey')
     .limit(limitOf(req.payload, 10, 100))
     .execute();
-  await emitProfiles(
-    req,
-    rows.map((r) => r.pubkey),
+  req.emit(
+    resultEvent(
+      ResultKind.FeaturedAuthors,
+      rows.map((r) => r.pubkey),
+    ),
   );
 }
 
-/** `get_recommended_reads`: best scored articles. */
+/**
+ * `get_recommended_reads` -> one 10000145 `{reads: [[naddr, title], ...]}`: the best scored
+ * articles (the client fetches them itself with `parametrized_replaceable_events`).
+ */
 export async function getRecommendedReads(req: CacheRequest): Promise<void> {
   const rows = await req.store.db
     .selectFrom('events')
@@ -185,7 +200,19 @@ export async function getRecommendedReads(req: CacheRequest): Promise<void> {
     .orderBy('events.created_at', 'desc')
     .limit(limitOf(req.payload, 5, 100))
     .execute();
-  await emitPosts(req, rows.map(rowToEvent));
+  const reads = rows.map(rowToEvent).map((e): [string, string] => [naddrOf(e), titleOf(e)]);
+  req.emit(resultEvent(ResultKind.RecommendedReads, { reads }));
+}
+
+function naddrOf(e: NostrEvent): string {
+  return nip19.encode({
+    type: 'naddr',
+    data: { kind: e.kind, pubkey: e.pubkey, identifier: getDTag(e), relays: [] },
+  });
+}
+
+function titleOf(e: NostrEvent): string {
+  return e.tags.find((t) => t[0] === 'title')?.[1] ?? '';
 }
 
 /** `get_suggested_users`: the most followed users of this server as one group (10000134). */

@@ -1,6 +1,7 @@
 import {
   dmCountEvent,
   notificationCountsEvent,
+  NotificationType,
   resultEvent,
   ResultKind,
   type CacheEvent,
@@ -51,7 +52,7 @@ export async function netStatsStream(
   );
 }
 
-/** Unseen notification counts per type. */
+/** Unseen notification counts per type (every type, 0 when none). */
 export async function unseenCounts(
   req: CacheRequest,
   pubkey: string,
@@ -68,7 +69,9 @@ export async function unseenCounts(
     .where('created_at', '>', Number(seen?.seen_until ?? 0))
     .groupBy('type')
     .execute();
+  // every type, zero included: the event always carries its "1".."204" fields
   const counts: Record<number, number> = {};
+  for (const type of Object.values(NotificationType)) counts[type] = 0;
   for (const r of rows) counts[Number(r.type)] = Number(r.n);
   return counts;
 }

@@ -5,6 +5,7 @@ import { applyModeration, loadModeration } from '../moderation.ts';
 import { emitPosts, rangeOf, timeRangeEvent } from '../page.ts';
 import { bool, hex64, hexList, int, optHex64, paging, str } from '../params.ts';
 import { addressable, eventsByIds } from '../queries/events.ts';
+import { globalFeed } from '../queries/feeds.ts';
 import { EVENT_COLUMNS, rowToEvent } from '../queries/rows.ts';
 import { CacheError, type CacheRequest } from '../request.ts';
 
@@ -73,9 +74,25 @@ export async function threadView(req: CacheRequest): Promise<void> {
 /** `events {event_ids, extended_response}`: raw events, or enriched when extended. */
 export async function events(req: CacheRequest): Promise<void> {
   const ids = hexList(req.payload, 'event_ids');
+  if (ids.length === 0) return recentEvents(req);
   const found = await eventsByIds(req.store.db, ids);
   if (bool(req.payload, 'extended_response', false)) req.emit(...(await enrichPosts(req, found)));
   else req.emit(...found);
+}
+
+/** Public post kinds `events` with no ids answers with (never private ones such as DMs). */
+const RECENT_KINDS = [1, 6, 16, 20, 30023];
+
+/**
+ * `events {event_ids: []}`: the most recent public posts (limit 20, since/until/offset paging),
+ * raw, or enriched with a range when `extended_response` (the reference answers recent events
+ * too; its web client sends an empty list from the messages screen).
+ */
+async function recentEvents(req: CacheRequest): Promise<void> {
+  const p = paging(req.payload, req.now, 20);
+  const posts = await globalFeed(req.store.db, { kinds: RECENT_KINDS }, p);
+  if (bool(req.payload, 'extended_response', false)) await emitPosts(req, posts);
+  else req.emit(...posts);
 }
 
 function identifierOf(req: CacheRequest): { pubkey: string; kind: number; identifier: string } {

@@ -4,7 +4,7 @@ import { pageExtras } from '../enrich.ts';
 import { mediaInfoOf } from '../media-info.ts';
 import { loadModeration, type Moderation } from '../moderation.ts';
 import { emitPosts } from '../page.ts';
-import { bool, hex64, hexList, limitOf, optHex64 } from '../params.ts';
+import { bool, hex64, hexList, limitOf, optHex64, str } from '../params.ts';
 import { addressable, replaceableOf } from '../queries/events.ts';
 import { followerCounts, userStatsOf } from '../queries/users.ts';
 import { EVENT_COLUMNS, rowToEvent } from '../queries/rows.ts';
@@ -31,12 +31,12 @@ export async function emitProfiles(
 /** `user_infos {pubkeys}`: kind 0 + 10000108 + 10000133 + 10000158. */
 export async function userInfos(req: CacheRequest): Promise<void> {
   const pubkeys = hexList(req.payload, 'pubkeys', 1000);
-  const [profiles, counts] = await Promise.all([
+  const [, counts] = await Promise.all([
     emitProfiles(req, pubkeys),
     followerCounts(req.store.db, pubkeys),
   ]);
   req.emit(resultEvent(ResultKind.FollowerCounts, counts));
-  req.emit(...(await pageExtras(req, pubkeys, {}, new Map(profiles.map((e) => [e.pubkey, e])))));
+  req.emit(...(await pageExtras(req, pubkeys)));
 }
 
 /** `user_profile {pubkey}`: kind 0 + 10000105 (+ 10000131 when user_pubkey's moderation blocks it). */
@@ -180,6 +180,16 @@ export async function mutelists(req: CacheRequest): Promise<void> {
 export async function allowlist(req: CacheRequest): Promise<void> {
   const pubkey = hex64(req.payload, 'pubkey');
   await listWithUsers(req, await addressable(req.store.db, pubkey, 30000, 'allowlist'));
+}
+
+/**
+ * `parameterized_replaceable_list {pubkey, identifier, extended_response}`: the user's list
+ * (kind 30000) with that `d` identifier (the /mutelist page) + the listed users' kind 0.
+ */
+export async function parameterizedReplaceableList(req: CacheRequest): Promise<void> {
+  const pubkey = hex64(req.payload, 'pubkey');
+  const identifier = str(req.payload, 'identifier', 1000);
+  await listWithUsers(req, await addressable(req.store.db, pubkey, 30000, identifier));
 }
 
 /** `get_bookmarks {pubkey}`: the kind 10003 list. */

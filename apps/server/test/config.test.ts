@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { npubEncode } from 'nostr-tools/nip19';
+import { loadConfig } from '../src/config.ts';
+
+describe('loadConfig', () => {
+  it('reads the public URL and the default account (hex or npub)', () => {
+    const hex = 'ab'.repeat(32);
+    const c = loadConfig(
+      { SWELL_PUBLIC_URL: 'https://Swell.Example.com/some/path/', SWELL_DEFAULT_ACCOUNT: hex },
+      [],
+    );
+    expect(c.publicUrl).toBe('https://swell.example.com');
+    expect(c.defaultAccount).toBe(hex);
+    expect(loadConfig({}, [`--SWELL_DEFAULT_ACCOUNT=${npubEncode(hex)}`]).defaultAccount).toBe(hex);
+    expect(loadConfig({ SWELL_PUBLIC_URL: 'http://127.0.0.1:9000' }, []).publicUrl).toBe(
+      'http://127.0.0.1:9000',
+    );
+    const none = loadConfig({}, []);
+    expect(none.publicUrl).toBeUndefined();
+    expect(none.defaultAccount).toBeUndefined();
+  });
+
+  it('refuses a malformed public URL or default account', () => {
+    expect(() => loadConfig({ SWELL_PUBLIC_URL: 'not a url' }, [])).toThrow(/SWELL_PUBLIC_URL/);
+    expect(() => loadConfig({ SWELL_PUBLIC_URL: 'ftp://x.example' }, [])).toThrow(/http/);
+    expect(() => loadConfig({ SWELL_DEFAULT_ACCOUNT: 'alice' }, [])).toThrow(
+      /SWELL_DEFAULT_ACCOUNT/,
+    );
+  });
+});
