@@ -2,6 +2,8 @@ import type { ServerConfig, ServerExtension } from '@swell/server';
 import { flag } from '@swell/server';
 import type { InvoiceLedger } from './invoice-ledger.ts';
 import { registerMediaRoutes } from './media-routes.ts';
+import type { DevnetMint } from './mint/devnet-mint.ts';
+import { registerDevnetMint } from './mint/register-mint.ts';
 import type { NwcWalletService } from './nwc-wallet-service.ts';
 import { registerDevnet } from './register-devnet.ts';
 import { publicBaseUrl, seedDemoNetwork, type SeedReport } from './seed.ts';
@@ -37,12 +39,14 @@ export interface DevnetState {
   ledger?: InvoiceLedger;
   /** The NIP-47 wallet service (devnet on). */
   nwc?: NwcWalletService;
+  /** The Cashu mint on the ledger, served under `/devnet/mint`. */
+  mint?: DevnetMint;
   seeded?: SeedReport;
 }
 
 /**
  * The devnet as a server extension: the demo media (always: a demo database refers to them),
- * the lightning sandbox when `devnet` is on, and the demo network seeded into an empty database
+ * the lightning sandbox (LNURL, NWC, WebLN, the Cashu mint) when `devnet` is on, and the demo network seeded into an empty database
  * once the port is open (the events carry the server's own URL) when `demo` is on.
  */
 export function devnetExtension(
@@ -58,6 +62,7 @@ export function devnetExtension(
         const devnet = await registerDevnet(app, ctx);
         state.ledger = devnet.ledger;
         state.nwc = devnet.nwc;
+        state.mint = await registerDevnetMint(app, devnet.ledger);
       }
     },
     close() {

@@ -16,7 +16,7 @@ import { Rng } from '../src/rng.ts';
 import { decode } from 'nostr-tools/nip19';
 
 const vectors = JSON.parse(
-  readFileSync(new URL('../../../../shared/vectors/nip44.vectors.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('./vectors/nip44.vectors.json', import.meta.url), 'utf8'),
 ) as {
   v2: {
     valid: {
@@ -33,7 +33,7 @@ const vectors = JSON.parse(
   };
 };
 const nip19 = JSON.parse(
-  readFileSync(new URL('../../../../shared/vectors/nip19.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('./vectors/nip19.json', import.meta.url), 'utf8'),
 ) as {
   valid: Array<{ bech32: string; type: string; data: unknown }>;
 };

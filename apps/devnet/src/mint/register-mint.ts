@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { InvoiceLedger } from '../invoice-ledger.ts';
+import { DevnetMint, type DevnetMintOptions } from './devnet-mint.ts';
+import { registerMintRoutes } from './mint-routes.ts';
+
+/** Adds the devnet Cashu mint, on the lightning ledger, under `/devnet/mint`. */
+export async function registerDevnetMint(
+  app: FastifyInstance,
+  ledger: InvoiceLedger,
+  options: DevnetMintOptions = {},
+): Promise<DevnetMint> {
+  const mint = new DevnetMint(ledger, options);
+  await registerMintRoutes(app, mint);
+  return mint;
+}
