@@ -35,6 +35,21 @@ export type { CacheEvent } from '@swell/cache-protocol';
 export { CacheApi } from './cache/cache-api.ts';
 export type { Paging } from './cache/cache-api.ts';
 
+// ---- entity store ----------------------------------------------------------------------------
+// const store = new EntityStore(); store.ingestPage(page, { requestedAt }); store.ingestEvent(e)
+// useSyncExternalStore(store.subscribe, () => store.note(id))  // also user, profile, noteStats,
+//   noteActions, repostOf, media, preview, noteTopZaps, verifiedName, userStatsOf, relayHint...
+// const c = store.change(eventId, { type: 'like', noteId }); c.confirm(settledAt) | c.rollback()
+// const lease = store.retain(noteIds, pubkeys); lease.update(ids); lease.release()  // bounded memory
+export { EntityStore } from './store/entity-store.ts';
+export type {
+  EntityStoreOptions,
+  IngestOptions,
+  StoreLease,
+  OptimisticChange,
+} from './store/entity-store.ts';
+export type { NoteChange, PendingChange } from './store/note-overlay.ts';
+
 // ---- storage ---------------------------------------------------------------------------------
 export { MemoryStorage, readJson, writeJson } from './storage/storage.ts';
 export type { StorageLike } from './storage/storage.ts';
