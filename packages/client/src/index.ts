@@ -100,11 +100,19 @@ export type {
   RelaySnapshot,
   RelayConnectionOptions,
 } from './relay/relay-connection.ts';
-export type { Outbox, PendingEvent, PublishResult } from './relay/outbox.ts';
+export type {
+  PublishJob,
+  PublishOutcome,
+  PublishReport,
+  RelayPublishResult,
+} from './relay/relay-publish.ts';
+export type { AuthSign, RelayAuthState, RelayAuthStatus } from './relay/relay-auth.ts';
+export { relayHints, publishTargets } from './relay/relay-hints.ts';
 export {
   relaySettingsFromTags,
   relayTagsFromSettings,
   relaySettingsFromUrls,
+  mergeRelaySettings,
 } from './relay/relay-list.ts';
 
 // ---- activity --------------------------------------------------------------------------------
