@@ -23,3 +23,4 @@ export type { SeedReport } from './seed.ts';
 export { devnetExtension, loadDevnetOptions } from './server-extension.ts';
 export type { DevnetOptions, DevnetState, DevnetServerConfig } from './server-extension.ts';
 export { startDevnetServer } from './start.ts';
+export { DevnetBunker, bunkerAccount } from './nip46-bunker.ts';

@@ -2,6 +2,8 @@ import type { ServerConfig, ServerExtension } from '@swell/server';
 import { flag } from '@swell/server';
 import type { InvoiceLedger } from './invoice-ledger.ts';
 import { registerMediaRoutes } from './media-routes.ts';
+import { DevnetBunker } from './nip46-bunker.ts';
+import { registerBunkerRoutes } from './nip46-routes.ts';
 import type { NwcWalletService } from './nwc-wallet-service.ts';
 import { registerDevnet } from './register-devnet.ts';
 import { publicBaseUrl, seedDemoNetwork, type SeedReport } from './seed.ts';
@@ -37,13 +39,16 @@ export interface DevnetState {
   ledger?: InvoiceLedger;
   /** The NIP-47 wallet service (devnet on). */
   nwc?: NwcWalletService;
+  /** The NIP-46 bunker (devnet on). */
+  bunker?: DevnetBunker;
   seeded?: SeedReport;
 }
 
 /**
  * The devnet as a server extension: the demo media (always: a demo database refers to them),
- * the lightning sandbox when `devnet` is on, and the demo network seeded into an empty database
- * once the port is open (the events carry the server's own URL) when `demo` is on.
+ * the lightning sandbox and the NIP-46 bunker when `devnet` is on, and the demo network seeded
+ * into an empty database once the port is open (the events carry the server's own URL) when
+ * `demo` is on.
  */
 export function devnetExtension(
   opts: DevnetOptions,
@@ -58,10 +63,13 @@ export function devnetExtension(
         const devnet = await registerDevnet(app, ctx);
         state.ledger = devnet.ledger;
         state.nwc = devnet.nwc;
+        state.bunker = new DevnetBunker(ctx);
+        registerBunkerRoutes(app, state.bunker);
       }
     },
     close() {
       state.nwc?.stop();
+      state.bunker?.close();
     },
     async listening(ctx, { url }) {
       if (!opts.demo || (await ctx.store.counts()).events > 0) return;
