@@ -45,6 +45,7 @@ export class DevnetBunker {
   private readonly secrets = new Set<string>();
   private readonly clients = new Set<string>();
   private readonly stop: () => void;
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(host: BunkerHost) {
     this.host = host;
@@ -77,8 +78,11 @@ export class DevnetBunker {
     await this.send(p.clientPubkey, { id, result: p.secret });
   }
 
-  close(): void {
+  /** Stops listening and waits for the answers being published (the store closes next). */
+  async close(): Promise<void> {
     this.stop();
+    this.online = false;
+    await Promise.allSettled([...this.inFlight]);
   }
 
   private async onRequest(e: NostrEvent): Promise<void> {
@@ -138,7 +142,14 @@ export class DevnetBunker {
     }
   }
 
-  private async send(client: string, message: Nip46Response): Promise<void> {
+  private send(client: string, message: Nip46Response): Promise<void> {
+    const run = this.publish(client, message);
+    this.inFlight.add(run);
+    void run.finally(() => this.inFlight.delete(run));
+    return run;
+  }
+
+  private async publish(client: string, message: Nip46Response): Promise<void> {
     const event = nip46Event(this.signerKey, client, message);
     const [result] = await this.host.ingest([event], { source: 'relay' });
     if (result?.status === 'rejected') {

@@ -67,9 +67,9 @@ export function devnetExtension(
         registerBunkerRoutes(app, state.bunker);
       }
     },
-    close() {
+    async close() {
       state.nwc?.stop();
-      state.bunker?.close();
+      await state.bunker?.close();
     },
     async listening(ctx, { url }) {
       if (!opts.demo || (await ctx.store.counts()).events > 0) return;
