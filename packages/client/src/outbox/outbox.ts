@@ -400,7 +400,9 @@ export class Outbox implements Observable<OutboxSnapshot> {
         try {
           records = await this.opts.db.getAll('events');
         } catch (e) {
-          console.warn('outbox: could not read the stored events:', (e as Error).message);
+          if (this.running) {
+            console.warn('outbox: could not read the stored events:', (e as Error).message);
+          }
           return;
         }
         const items: Record<string, OutboxItem> = {};

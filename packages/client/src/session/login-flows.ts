@@ -11,7 +11,7 @@ import {
   logout,
   resolveLogin,
   unlockWithPin,
-  type LoginState,
+  type SessionLoginState,
 } from '../signers/resolve-login.ts';
 import type { Nip07, Signer } from '../signers/signer.ts';
 
@@ -56,14 +56,14 @@ export async function signInWithNsec(
   nsec: string,
   pin?: string,
   pinAgain?: string,
-): Promise<LoginState> {
+): Promise<SessionLoginState> {
   if (pin !== undefined) validatePin(pin, pinAgain);
   const state = await loginWithNsec(keys(o), nsec.trim(), pin);
   forgetRemote(o);
   return state;
 }
 
-export function unlock(o: LoginFlowsOptions, pin: string): Promise<LoginState> {
+export function unlock(o: LoginFlowsOptions, pin: string): Promise<SessionLoginState> {
   return unlockWithPin(keys(o), pin);
 }
 
@@ -72,7 +72,7 @@ export function setPin(o: LoginFlowsOptions, pin: string, pinAgain: string): Pro
   return keys(o).setPin(pin, pinAgain);
 }
 
-export async function signInWithExtension(o: LoginFlowsOptions): Promise<LoginState> {
+export async function signInWithExtension(o: LoginFlowsOptions): Promise<SessionLoginState> {
   const ext = await (o.detect ?? (() => detectExtension()))();
   if (!ext) throw new ClientError('no_nostr_extension');
   const signer = new ExtensionSigner(ext);
@@ -86,14 +86,17 @@ export async function signInWithExtension(o: LoginFlowsOptions): Promise<LoginSt
 export async function useRemoteSigner(
   o: LoginFlowsOptions,
   signer: Nip46Signer,
-): Promise<LoginState> {
+): Promise<SessionLoginState> {
   const pubkey = await signer.getPublicKey();
   writeJson(o.storage, keyStorageKeys.remoteSigner, signer.session());
   keys(o).setStoredPubkey(pubkey);
   return { pubkey, signer, needsPin: false, source: 'remote-signer' };
 }
 
-export async function signInWithBunker(o: LoginFlowsOptions, url: string): Promise<LoginState> {
+export async function signInWithBunker(
+  o: LoginFlowsOptions,
+  url: string,
+): Promise<SessionLoginState> {
   const { Nip46Signer } = await loadNip46();
   return useRemoteSigner(o, await Nip46Signer.connectBunker(url.trim(), o.nip46));
 }

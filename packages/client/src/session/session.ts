@@ -1,7 +1,7 @@
 import { ClientError } from '../errors.ts';
 import { isPubkey, keyStorageKeys } from '../keys/key-names.ts';
 import type { NostrConnectOptions, NostrConnectPairing } from '../signers/nostr-connect.ts';
-import type { LoginSource, LoginState } from '../signers/resolve-login.ts';
+import type { LoginSource, SessionLoginState } from '../signers/resolve-login.ts';
 import type { Signer, SignerType } from '../signers/signer.ts';
 import { ValueStore, type Observable } from '../store.ts';
 import type * as LoginFlows from './login-flows.ts';
@@ -100,7 +100,7 @@ export class Session implements Observable<SessionSnapshot> {
     if (this.state.getSnapshot().resolved) return Promise.resolve();
     this.started ??= (async () => {
       const gen = this.generation;
-      let result: LoginState;
+      let result: SessionLoginState;
       try {
         const flows = await this.flows();
         result = await flows.resolve(this.opts);
@@ -180,7 +180,7 @@ export class Session implements Observable<SessionSnapshot> {
     return (this.opts.loadLogin ?? (() => import('./login-flows.ts')))();
   }
 
-  private apply(state: LoginState, explicit = false): void {
+  private apply(state: SessionLoginState, explicit = false): void {
     if (explicit) this.generation++;
     if (this.current && this.current !== state.signer) this.current.close?.();
     this.current = state.signer;

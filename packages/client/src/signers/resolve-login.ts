@@ -12,10 +12,14 @@ export interface LoginState {
   signer: Signer | null;
   /** A PIN-protected key is stored: show the PIN prompt, then call `unlockWithPin`. */
   needsPin: boolean;
-  source: LoginSource;
+  source: 'extension' | 'local-key' | 'stored-pubkey' | 'none';
 }
 
-export type LoginSource = 'extension' | 'local-key' | 'remote-signer' | 'stored-pubkey' | 'none';
+/** Where the signer came from, a remote signer (NIP-46) included. */
+export type LoginSource = LoginState['source'] | 'remote-signer';
+
+/** A login state that may come from a remote signer (when `restoreRemote` is given). */
+export type SessionLoginState = Omit<LoginState, 'source'> & { source: LoginSource };
 
 export interface ResolveLoginOptions {
   keyStore: KeyStore;
@@ -36,7 +40,13 @@ export interface ResolveLoginOptions {
  * the stored secret key (or the PIN prompt when it is protected). A key fetch error from the
  * extension clears the stored public key.
  */
-export async function resolveLogin(options: ResolveLoginOptions): Promise<LoginState> {
+export function resolveLogin(
+  options: ResolveLoginOptions & { restoreRemote: () => Promise<Signer | null> },
+): Promise<SessionLoginState>;
+export function resolveLogin(
+  options: Omit<ResolveLoginOptions, 'restoreRemote'>,
+): Promise<LoginState>;
+export async function resolveLogin(options: ResolveLoginOptions): Promise<SessionLoginState> {
   const { keyStore } = options;
   const stored = keyStore.storedPubkey();
   options.onStoredPubkey?.(stored);
