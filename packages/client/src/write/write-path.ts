@@ -100,12 +100,12 @@ export async function createWritePath(o: WritePathOptions): Promise<WritePath> {
     ...(o.clock ? { clock: o.clock } : {}),
     ...(o.retryBaseMs ? { retryBaseMs: o.retryBaseMs } : {}),
     publish: (event, relays) => {
+      // `relays` (chosen at signing) come on top of the write relays of now.
       const attempt = publisher.publish(event, relays);
+      settled.delete(event.id);
       settled.set(event.id, attempt.settled);
-      void attempt.settled.finally(() => {
-        // Kept a while for the overlay to read, then forgotten.
-        setTimeout(() => settled.delete(event.id), 60_000);
-      });
+      // For the overlay to read when the event is sent; the oldest are forgotten.
+      while (settled.size > 200) settled.delete(settled.keys().next().value!);
       return attempt;
     },
   });
