@@ -55,7 +55,7 @@ class RawClient {
   }
 }
 
-describe('devnet NIP-46 bunker', () => {
+describe('devnet NIP-46 bunker', { timeout: 30_000 }, () => {
   let server: Server;
   let info: { bunkerUrl: string; relay: string; remotePubkey: string; userPubkey: string };
   const clients: RawClient[] = [];

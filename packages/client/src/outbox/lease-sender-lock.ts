@@ -24,8 +24,16 @@ export class LeaseSenderLock implements SenderLock {
   private readonly clock: Clock;
   private onChange: (held: boolean) => void = () => {};
   private timer: unknown = null;
+  private expiryTimer: unknown = null;
   private stopped = true;
-  held = false;
+  private holding = false;
+  /** Until when the lease this tab wrote holds (ms). */
+  private expires = 0;
+
+  /** Holding, and the lease has not run out (a late heartbeat must not leave two senders). */
+  get held(): boolean {
+    return this.holding && this.clock.now() < this.expires;
+  }
 
   constructor(
     db: OutboxDatabase,
@@ -55,8 +63,10 @@ export class LeaseSenderLock implements SenderLock {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    if (this.expiryTimer !== null) this.clock.clearTimeout(this.expiryTimer);
     this.timer = null;
-    if (!this.held) return;
+    this.expiryTimer = null;
+    if (!this.holding) return;
     try {
       const tx = this.db.transaction('leases', 'readwrite');
       const lease = await tx.store.get(this.name);
@@ -78,24 +88,36 @@ export class LeaseSenderLock implements SenderLock {
   /** Claims or renews the lease (taking it from its owner when `force`). */
   private async claim(force: boolean): Promise<void> {
     let held = false;
+    let expires = 0;
     try {
       const tx = this.db.transaction('leases', 'readwrite');
       const lease = await tx.store.get(this.name);
       const now = this.clock.now();
       if (force || !lease || lease.expires <= now || lease.owner === this.owner) {
-        await tx.store.put({ name: this.name, owner: this.owner, expires: now + this.ttlMs });
+        expires = now + this.ttlMs;
+        await tx.store.put({ name: this.name, owner: this.owner, expires });
         held = true;
       }
       await tx.done;
     } catch (e) {
       console.warn('outbox lease:', (e as Error).message);
     }
-    if (!this.stopped) this.set(held);
+    if (this.stopped) return;
+    if (held) {
+      this.expires = expires;
+      // Not renewed in time: this tab stops being the sender when its lease runs out.
+      if (this.expiryTimer !== null) this.clock.clearTimeout(this.expiryTimer);
+      this.expiryTimer = this.clock.setTimeout(() => {
+        this.expiryTimer = null;
+        if (!this.held) this.set(false);
+      }, this.ttlMs);
+    }
+    this.set(held);
   }
 
   private set(held: boolean): void {
-    if (this.held === held) return;
-    this.held = held;
+    if (this.holding === held) return;
+    this.holding = held;
     this.onChange(held);
   }
 }

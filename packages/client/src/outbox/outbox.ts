@@ -265,7 +265,7 @@ export class Outbox implements Observable<OutboxSnapshot> {
   }
 
   private async attempt(id: string): Promise<void> {
-    if (!this.running) return;
+    if (!this.running || !this.opts.lock.held) return;
     this.inFlight.add(id);
     try {
       const record = await this.claim(id);

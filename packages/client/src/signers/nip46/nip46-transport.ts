@@ -121,7 +121,11 @@ export class Nip46Transport implements Observable<SignerState> {
     const remote = this.remotePubkey;
     if (!remote) throw new ClientError('signer-disconnected', 'no remote signer yet');
     this.start();
-    if (!this.connected()) await this.waitForRelay();
+    if (!this.connected()) {
+      // Relays past their attempt limit get a fresh start: the user is waiting on this.
+      this.pool.resume();
+      await this.waitForRelay();
+    }
     const id = `${this.clientPubkey.slice(0, 8)}-${Date.now().toString(36)}-${++this.counter}`;
     const event = nip46Event(this.opts.clientSecret, remote, { id, method, params });
     const answer = new Promise<string>((resolve, reject) => {
