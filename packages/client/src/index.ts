@@ -102,6 +102,7 @@ export type { NostrConnectOptions, NostrConnectPairing } from './signers/nostr-c
 // state = await loginWithNsec(keys, pastedNsec, pin?)                   // 'invalid-nsec'; validatePin(pin, again) first
 // logout(keys, state.signer); keys.forgetPin()
 export { KeyStore, keyStorageKeys, validatePin, parseNsec } from './keys/key-store.ts';
+export { remoteSignerStorageKey } from './keys/key-names.ts';
 export type { KeyStoreOptions } from './keys/key-store.ts';
 export { encryptWithPin, decryptWithPin, isPinEncrypted } from './keys/pin-crypto.ts';
 export type { Signer, SignerCipher, SignerState, SignerType, Nip07 } from './signers/signer.ts';

@@ -5,9 +5,10 @@
 export const keyStorageKeys = {
   pubkey: 'pubkey',
   secret: 'sec',
-  /** The NIP-46 session (client key, remote signer, relays, user key) of a remote signer. */
-  remoteSigner: 'nip46',
 } as const;
+
+/** The NIP-46 session (client key, remote signer, relays, user key) of a remote signer. */
+export const remoteSignerStorageKey = 'nip46';
 
 export function isPubkey(value: string | null | undefined): value is string {
   return typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);

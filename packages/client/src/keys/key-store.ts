@@ -9,7 +9,7 @@ import {
   legacyPinPrefix,
 } from './pin-crypto.ts';
 
-import { keyStorageKeys } from './key-names.ts';
+import { keyStorageKeys, remoteSignerStorageKey } from './key-names.ts';
 
 export { keyStorageKeys } from './key-names.ts';
 
@@ -152,6 +152,6 @@ export class KeyStore {
   logout(): void {
     this.storage.removeItem(keyStorageKeys.secret);
     this.storage.removeItem(keyStorageKeys.pubkey);
-    this.storage.removeItem(keyStorageKeys.remoteSigner);
+    this.storage.removeItem(remoteSignerStorageKey);
   }
 }

@@ -1,5 +1,5 @@
 import { ClientError } from '../errors.ts';
-import { keyStorageKeys } from '../keys/key-names.ts';
+import { remoteSignerStorageKey } from '../keys/key-names.ts';
 import { KeyStore, validatePin, type KeyStoreOptions } from '../keys/key-store.ts';
 import { readJson, writeJson, type StorageLike } from '../storage/storage.ts';
 import { detectExtension } from '../signers/detect-extension.ts';
@@ -39,7 +39,7 @@ export function resolve(o: LoginFlowsOptions, onStoredPubkey?: (pk: string | nul
     ...(o.detect ? { detect: o.detect } : {}),
     ...(onStoredPubkey ? { onStoredPubkey } : {}),
     restoreRemote: async () => {
-      const session = readJson<Nip46Session | null>(o.storage, keyStorageKeys.remoteSigner, null);
+      const session = readJson<Nip46Session | null>(o.storage, remoteSignerStorageKey, null);
       if (!session || typeof session !== 'object') return null;
       const { Nip46Signer } = await loadNip46();
       return Nip46Signer.restore(session, o.nip46);
@@ -48,7 +48,7 @@ export function resolve(o: LoginFlowsOptions, onStoredPubkey?: (pk: string | nul
 }
 
 function forgetRemote(o: LoginFlowsOptions): void {
-  o.storage.removeItem(keyStorageKeys.remoteSigner);
+  o.storage.removeItem(remoteSignerStorageKey);
 }
 
 export async function signInWithNsec(
@@ -88,7 +88,7 @@ export async function useRemoteSigner(
   signer: Nip46Signer,
 ): Promise<SessionLoginState> {
   const pubkey = await signer.getPublicKey();
-  writeJson(o.storage, keyStorageKeys.remoteSigner, signer.session());
+  writeJson(o.storage, remoteSignerStorageKey, signer.session());
   keys(o).setStoredPubkey(pubkey);
   return { pubkey, signer, needsPin: false, source: 'remote-signer' };
 }

@@ -1,5 +1,5 @@
 import { ClientError } from '../errors.ts';
-import { isPubkey, keyStorageKeys } from '../keys/key-names.ts';
+import { isPubkey, keyStorageKeys, remoteSignerStorageKey } from '../keys/key-names.ts';
 import type { NostrConnectOptions, NostrConnectPairing } from '../signers/nostr-connect.ts';
 import type { LoginSource, SessionLoginState } from '../signers/resolve-login.ts';
 import type { Signer, SignerType } from '../signers/signer.ts';
@@ -88,7 +88,7 @@ export class Session implements Observable<SessionSnapshot> {
     return !!(
       s.getItem(keyStorageKeys.pubkey) ||
       s.getItem(keyStorageKeys.secret) ||
-      s.getItem(keyStorageKeys.remoteSigner)
+      s.getItem(remoteSignerStorageKey)
     );
   }
 
