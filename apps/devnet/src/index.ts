@@ -32,3 +32,4 @@ export { MINT_PATH } from './mint/mint-routes.ts';
 export { MintError, MintErrorCode } from './mint/mint-error.ts';
 export { deriveKeyset, KEYSET_SIZE } from './mint/mint-keysets.ts';
 export type { DevnetKeyset } from './mint/mint-keysets.ts';
+export { DevnetBunker, bunkerAccount } from './nip46-bunker.ts';

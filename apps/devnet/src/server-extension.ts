@@ -4,6 +4,8 @@ import type { InvoiceLedger } from './invoice-ledger.ts';
 import { registerMediaRoutes } from './media-routes.ts';
 import type { DevnetMint } from './mint/devnet-mint.ts';
 import { registerDevnetMint } from './mint/register-mint.ts';
+import { DevnetBunker } from './nip46-bunker.ts';
+import { registerBunkerRoutes } from './nip46-routes.ts';
 import type { NwcWalletService } from './nwc-wallet-service.ts';
 import { registerDevnet } from './register-devnet.ts';
 import { publicBaseUrl, seedDemoNetwork, type SeedReport } from './seed.ts';
@@ -41,13 +43,16 @@ export interface DevnetState {
   nwc?: NwcWalletService;
   /** The Cashu mint on the ledger, served under `/devnet/mint`. */
   mint?: DevnetMint;
+  /** The NIP-46 bunker (devnet on). */
+  bunker?: DevnetBunker;
   seeded?: SeedReport;
 }
 
 /**
  * The devnet as a server extension: the demo media (always: a demo database refers to them),
- * the lightning sandbox (LNURL, NWC, WebLN, the Cashu mint) when `devnet` is on, and the demo network seeded into an empty database
- * once the port is open (the events carry the server's own URL) when `demo` is on.
+ * the lightning sandbox (LNURL, NWC, WebLN, the Cashu mint) and the NIP-46 bunker when `devnet`
+ * is on, and the demo network seeded into an empty database once the port is open (the events
+ * carry the server's own URL) when `demo` is on.
  */
 export function devnetExtension(
   opts: DevnetOptions,
@@ -63,10 +68,13 @@ export function devnetExtension(
         state.ledger = devnet.ledger;
         state.nwc = devnet.nwc;
         state.mint = await registerDevnetMint(app, devnet.ledger);
+        state.bunker = new DevnetBunker(ctx);
+        registerBunkerRoutes(app, state.bunker);
       }
     },
-    close() {
+    async close() {
       state.nwc?.stop();
+      await state.bunker?.close();
     },
     async listening(ctx, { url }) {
       if (!opts.demo || (await ctx.store.counts()).events > 0) return;

@@ -29,6 +29,18 @@ export const clientErrorCodes = [
   'aborted',
   'closed',
   'cache-notice',
+  // Writing (spec section 8 "Publishing" and user messages).
+  'Failed to publish note',
+  'No publish confirmation',
+  'Note not signed',
+  'at least one relay needed',
+  'not-signed-in',
+  'discarded',
+  // Remote signers (NIP-46).
+  'signer-disconnected',
+  'signer-timeout',
+  'signer-rejected',
+  'invalid-bunker-url',
 ] as const;
 
 export type ClientErrorCode = (typeof clientErrorCodes)[number];

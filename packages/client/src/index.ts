@@ -1,8 +1,24 @@
 /**
- * @swell/client: networking without React (cache connection, relay pool, signers, key storage,
- * login, activity, local records). apps/web binds these to React with small hooks: every
- * stateful object here is an `Observable` (`subscribe` + `getSnapshot`) for
- * `useSyncExternalStore`.
+ * @swell/client: everything below the UI, without React: the cache connection and typed API,
+ * the entity store, the session and signers (NIP-07, local key with PIN, NIP-46), relays
+ * (reading, publishing, NIP-42 AUTH), the persistent outbox, the note actions and the composer's
+ * logic. apps/web binds it to React with small hooks: every stateful object here is an
+ * `Observable` (`subscribe` + `getSnapshot`) for `useSyncExternalStore`.
+ *
+ * The composition root (the app's only wiring):
+ *   const client = createSwellClient({ storage: localStorage, origin: location.origin, activityTarget: window })
+ *   client.store                         // EntityStore: note(id), profile(pk), noteStats(id), noteActions(id)...
+ *   client.session.getSnapshot()         // { pubkey (the stored one at once), signer: 'none'|'ready'|'disconnected'|..., needsPin, ... }
+ *   await client.session.start()         // login sequence (loads the key code lazily)
+ *   await client.fetchPage('mega_feed_directive', { spec, limit: 20 })  // decoded, merged into the store
+ *   await client.connectRelays()         // NIP-65 list merged with Settings > Network (loads the pool lazily)
+ *   const write = await client.write()   // lazy: publisher, IndexedDB outbox, actions, drafts, emoji
+ *   const { event, result } = await write.post(text)  // also reply, quote, like, repost, deleteNote
+ *   publishNotice(await result)          // 'publish-success' | 'publish-timeout' | 'publish-failed'
+ *   write.outbox.getSnapshot().items[id] // { status: 'sending' | 'failed' | 'sent', nextAttemptAt, ... }
+ * Lazy entry points (separate chunks in the app): session sign-in code (session/login-flows.ts),
+ * NIP-46 (signers/nip46-signer.ts, signers/nostr-connect.ts), the relay pool
+ * (relay/relay-pool.ts), the write path (write/write-path.ts, outbox with idb).
  *
  * Cache
  *   const cache = new CacheConnection({ url: 'ws://127.0.0.1:8080/v1', noBinary? });
@@ -35,6 +51,21 @@ export type { CacheEvent } from '@swell/cache-protocol';
 export { CacheApi } from './cache/cache-api.ts';
 export type { Paging } from './cache/cache-api.ts';
 
+// ---- entity store ----------------------------------------------------------------------------
+// const store = new EntityStore(); store.ingestPage(page, { requestedAt }); store.ingestEvent(e)
+// useSyncExternalStore(store.subscribe, () => store.note(id))  // also user, profile, noteStats,
+//   noteActions, repostOf, media, preview, noteTopZaps, verifiedName, userStatsOf, relayHint...
+// const c = store.change(eventId, { type: 'like', noteId }); c.confirm(settledAt) | c.rollback()
+// const lease = store.retain(noteIds, pubkeys); lease.update(ids); lease.release()  // bounded memory
+export { EntityStore } from './store/entity-store.ts';
+export type {
+  EntityStoreOptions,
+  IngestOptions,
+  StoreLease,
+  OptimisticChange,
+} from './store/entity-store.ts';
+export type { NoteChange, PendingChange } from './store/note-overlay.ts';
+
 // ---- storage ---------------------------------------------------------------------------------
 export { MemoryStorage, readJson, writeJson } from './storage/storage.ts';
 export type { StorageLike } from './storage/storage.ts';
@@ -50,22 +81,42 @@ export type { AppLocalSettings } from './storage/app-settings.ts';
 export { UserRecordStore, defaultUserRecord, guestKey } from './storage/user-record.ts';
 export type { UserRecord, RelaySettings, ThemeName } from './storage/user-record.ts';
 
-// ---- keys, signers, login --------------------------------------------------------------------
+// ---- session, keys, signers, login ------------------------------------------------------------
+// const session = new Session({ storage: localStorage })   // (createSwellClient makes it)
+// session.getSnapshot().pubkey  // the stored public key at once; start() resolves the signer
+// await session.start(); await session.signInWithNsec(nsec, pin?, pinAgain?); await session.unlock(pin)
+// await session.signInWithExtension(); await session.signInWithBunker('bunker://...')
+// const pairing = await session.startNostrConnect({ relays, name }); show pairing.uri as a QR code
+// await session.signOut(); await session.forgetPin(); session.requireSigner()  // 'not-signed-in'
+export { Session } from './session/session.ts';
+export type { SessionOptions, SessionSnapshot } from './session/session.ts';
+export type { LoginFlowsOptions } from './session/login-flows.ts';
+export { Nip46Signer, defaultNip46Perms } from './signers/nip46-signer.ts';
+export type { Nip46Session, Nip46Options } from './signers/nip46-signer.ts';
+export { startNostrConnect } from './signers/nostr-connect.ts';
+export type { NostrConnectOptions, NostrConnectPairing } from './signers/nostr-connect.ts';
+// Lower level:
 // const keys = new KeyStore(localStorage);
 // const state = await resolveLogin({ keyStore: keys, onStoredPubkey })  // {pubkey, signer, needsPin, source}
 // if (state.needsPin) state = await unlockWithPin(keys, pin)            // 'pin-wrong' on a wrong PIN
 // state = await loginWithNsec(keys, pastedNsec, pin?)                   // 'invalid-nsec'; validatePin(pin, again) first
 // logout(keys, state.signer); keys.forgetPin()
 export { KeyStore, keyStorageKeys, validatePin, parseNsec } from './keys/key-store.ts';
+export { remoteSignerStorageKey } from './keys/key-names.ts';
 export type { KeyStoreOptions } from './keys/key-store.ts';
 export { encryptWithPin, decryptWithPin, isPinEncrypted } from './keys/pin-crypto.ts';
-export type { Signer, SignerCipher, Nip07 } from './signers/signer.ts';
+export type { Signer, SignerCipher, SignerState, SignerType, Nip07 } from './signers/signer.ts';
 export { ExtensionSigner } from './signers/extension-signer.ts';
 export { LocalKeySigner } from './signers/local-key-signer.ts';
 export { detectExtension } from './signers/detect-extension.ts';
 export type { DetectExtensionOptions } from './signers/detect-extension.ts';
 export { resolveLogin, unlockWithPin, loginWithNsec, logout } from './signers/resolve-login.ts';
-export type { LoginState, ResolveLoginOptions } from './signers/resolve-login.ts';
+export type {
+  LoginState,
+  LoginSource,
+  SessionLoginState,
+  ResolveLoginOptions,
+} from './signers/resolve-login.ts';
 
 // ---- relays ----------------------------------------------------------------------------------
 // const pool = new RelayPool({ sessionId }); pool.setRelays({ 'wss://r': { read: true, write: true } })
@@ -85,12 +136,58 @@ export type {
   RelaySnapshot,
   RelayConnectionOptions,
 } from './relay/relay-connection.ts';
-export type { Outbox, PendingEvent, PublishResult } from './relay/outbox.ts';
+export type {
+  PublishJob,
+  PublishOutcome,
+  PublishReport,
+  RelayPublishResult,
+} from './relay/relay-publish.ts';
+export type { AuthSign, RelayAuthState, RelayAuthStatus } from './relay/relay-auth.ts';
+export { relayHints, publishTargets } from './relay/relay-hints.ts';
 export {
   relaySettingsFromTags,
   relayTagsFromSettings,
   relaySettingsFromUrls,
+  mergeRelaySettings,
 } from './relay/relay-list.ts';
+
+export { loadUserRelays } from './relay/user-relays.ts';
+export type { UserRelays } from './relay/user-relays.ts';
+
+// ---- writing -----------------------------------------------------------------------------------
+// const publisher = new Publisher({ pool, api, proxy? }); const a = publisher.publish(event)
+// await a.outcome  // sent on the FIRST OK true; timeout ("no relay confirmed after 8 s"); failed
+// const outbox = new Outbox({ db: await openOutboxDatabase(), lock, publish }); await outbox.start()
+// const { result } = await outbox.add(event, relays)  // stored before any socket sees it
+export { Publisher, publishNotice, publishNotices } from './publish/publisher.ts';
+export type { PublishAttempt, PublisherOptions, PublishNotice } from './publish/publisher.ts';
+export { Outbox } from './outbox/outbox.ts';
+export type {
+  OutboxItem,
+  OutboxItemStatus,
+  OutboxOptions,
+  OutboxResult,
+  OutboxSnapshot,
+} from './outbox/outbox.ts';
+export { openOutboxDatabase, defaultOutboxDbName } from './outbox/outbox-db.ts';
+export type { OutboxRecord, OutboxDatabase } from './outbox/outbox-db.ts';
+export type { SenderLock } from './outbox/sender-lock.ts';
+export { WebLocksSenderLock } from './outbox/web-locks-sender-lock.ts';
+export { LeaseSenderLock } from './outbox/lease-sender-lock.ts';
+export { createWritePath } from './write/write-path.ts';
+export type { WritePath, WritePathOptions, OnlineTarget } from './write/write-path.ts';
+export { OutboxOverlay, changesOf } from './write/outbox-overlay.ts';
+export type { ActionContext, WriteResult } from './actions/action-context.ts';
+
+// ---- composer (logic only) -----------------------------------------------------------------------
+// buildNote({ content, replyTo?, quote?, author }) -> { content, tags }  // NIP-10/18, p/q/a/t tags
+// write.drafts.get(noteId?) / save(noteId?, text) / clear(noteId?)    // 'root' for a new note
+// write.emojis.use('🔥') -> most recent first, at most 40
+export { buildNote, neventUri } from './composer/note-tags.ts';
+export type { NoteDraftInput, TagHints } from './composer/note-tags.ts';
+export { NoteDrafts, rootDraftKey } from './composer/note-drafts.ts';
+export type { NoteDraft } from './composer/note-drafts.ts';
+export { EmojiHistory, withEmoji, emojiHistoryLimit } from './composer/emoji-history.ts';
 
 // ---- activity --------------------------------------------------------------------------------
 // const activity = new ActivityTracker(); activity.add(cache); activity.add(pool); activity.start()

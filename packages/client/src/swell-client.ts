@@ -1,12 +1,16 @@
+import type { CacheCommand, CachePayloads, FeedPage } from '@swell/cache-protocol';
 import { ActivityTracker, type ActivityTarget } from './activity/activity-tracker.ts';
 import { CacheApi } from './cache/cache-api.ts';
-import { CacheConnection } from './cache/cache-connection.ts';
-import { KeyStore } from './keys/key-store.ts';
-import { RelayPool } from './relay/relay-pool.ts';
+import { CacheConnection, type RequestOptions } from './cache/cache-connection.ts';
+import type { RelayPool, RelayPoolOptions } from './relay/relay-pool.ts';
+import type { UserRelays } from './relay/user-relays.ts';
 import { makeSessionId } from './session-id.ts';
+import { Session, type SessionOptions } from './session/session.ts';
 import { cacheServerUrl, defaultCacheUrl, readAppSettings } from './storage/app-settings.ts';
 import type { StorageLike } from './storage/storage.ts';
-import { UserRecordStore } from './storage/user-record.ts';
+import { UserRecordStore, type RelaySettings } from './storage/user-record.ts';
+import { EntityStore, type EntityStoreOptions } from './store/entity-store.ts';
+import type { WritePath, WritePathOptions } from './write/write-path.ts';
 
 export interface SwellClientOptions {
   /** `localStorage` in the browser. */
@@ -16,25 +20,64 @@ export interface SwellClientOptions {
   /** Where user activity is heard (window); omit to disable sleeping. */
   activityTarget?: ActivityTarget;
   createSocket?: (url: string) => WebSocket;
+  store?: EntityStoreOptions;
+  /** Sign-in details: NIP-07 detection, PIN key derivation, NIP-46 time-outs (tests). */
+  login?: Omit<SessionOptions, 'storage'>;
+  /** Relay pool time-outs and retries (tests). */
+  relays?: Omit<RelayPoolOptions, 'sessionId' | 'createSocket'>;
+  /** Outbox storage and tab lock, time-outs (tests; the browser's defaults otherwise). */
+  write?: Pick<
+    WritePathOptions,
+    | 'indexedDB'
+    | 'locks'
+    | 'outboxName'
+    | 'lease'
+    | 'onlineTarget'
+    | 'retryBaseMs'
+    | 'publishTimeoutMs'
+  >;
 }
 
-/** Everything the app needs, wired together (one of each per tab). */
+/** Everything the app needs, wired together (one per tab): the app's only composition root. */
 export interface SwellClient {
   sessionId: string;
   cache: CacheConnection;
   api: CacheApi;
-  relays: RelayPool;
-  activity: ActivityTracker | null;
-  keys: KeyStore;
+  /** Notes, users, stats... every answer merged once; bounded; optimistic changes. */
+  store: EntityStore;
+  /** Who is signed in, their signer; the stored public key at once. */
+  session: Session;
   records: UserRecordStore;
+  activity: ActivityTracker | null;
+  /** Runs a cache command and merges the decoded answer into the store (stamped with its time). */
+  fetchPage<C extends CacheCommand>(
+    command: C,
+    payload?: CachePayloads[C],
+    options?: RequestOptions,
+  ): Promise<FeedPage>;
+  /** Merges a page produced by `api.*` (`requestedAt` taken before calling it). */
+  ingest(load: () => Promise<FeedPage>): Promise<FeedPage>;
+  /** The relay pool (loaded on first use: it verifies signatures, so it carries the curves). */
+  loadRelays(): Promise<RelayPool>;
+  /** Applies the user's relays (NIP-65 list merged with Settings > Network) to the pool. */
+  connectRelays(): Promise<UserRelays>;
+  /** Settings > Network: stores the local relay settings and applies them. */
+  saveRelaySettings(settings: RelaySettings): Promise<UserRelays>;
+  /** Proxy mode (spec section 4): relays suspended, publishing through the cache. */
+  setProxy(on: boolean): void;
+  /** The write path (publisher, outbox, actions, drafts), loaded on first use. */
+  write(): Promise<WritePath>;
   /** Stops everything (tests, hot reload). */
-  close(): void;
+  close(): Promise<void>;
 }
 
 /**
  * Creates the cache connection (stored cacheServer override or this origin's /v1, noBinary flag),
- * the typed API, the relay pool, key storage, per-user records, and the activity tracker that
- * puts the cache and the relays to sleep after 5 idle minutes. Connects the cache at once.
+ * the typed API, the entity store, the session (stored public key at once), per-user records,
+ * and the activity tracker that puts the cache and the relays to sleep after 5 idle minutes.
+ * Connects the cache at once. Heavy parts load on first use through dynamic imports, so the first
+ * screen stays small: the relay pool (`loadRelays`), the sign-in code (`session.start()` and the
+ * sign-in methods), NIP-46, and the write path with IndexedDB (`write()`).
  */
 export function createSwellClient(options: SwellClientOptions): SwellClient {
   const sessionId = makeSessionId();
@@ -43,30 +86,126 @@ export function createSwellClient(options: SwellClientOptions): SwellClient {
     url: cacheServerUrl(options.storage, defaultCacheUrl(options.origin)),
     noBinary: settings.noBinary,
     sessionId,
-    createSocket: options.createSocket,
+    ...(options.createSocket ? { createSocket: options.createSocket } : {}),
   });
-  const relays = new RelayPool({ sessionId, createSocket: options.createSocket });
+  const api = new CacheApi(cache);
+  const store = new EntityStore(options.store);
+  const records = new UserRecordStore(options.storage);
+  const session = new Session({ storage: options.storage, ...options.login });
   const activity = options.activityTarget
     ? new ActivityTracker({ target: options.activityTarget })
     : null;
   if (activity) {
     activity.add(cache);
-    activity.add(relays);
     activity.start();
   }
   cache.connect();
+
+  let proxy = false;
+  let relays: Promise<RelayPool> | null = null;
+  let writePath: Promise<WritePath> | null = null;
+  let closed = false;
+
+  // The viewer of the store follows the session (personal actions, liked list).
+  let viewer: string | null | undefined;
+  const followSession = () => {
+    const pk = session.pubkey;
+    if (pk === viewer) return;
+    viewer = pk;
+    store.setViewer(pk);
+    store.setLikedIds(records.get(pk).likes ?? []);
+    if (relays) void connectRelays();
+  };
+  const unwatchSession = session.subscribe(followSession);
+  followSession();
+
+  const ingest = async (load: () => Promise<FeedPage>): Promise<FeedPage> => {
+    const requestedAt = Date.now();
+    const page = await load();
+    store.ingestPage(page, { requestedAt });
+    return page;
+  };
+
+  const loadRelays = (): Promise<RelayPool> => {
+    relays ??= (async () => {
+      const { RelayPool } = await import('./relay/relay-pool.ts');
+      const pool = new RelayPool({
+        sessionId,
+        ...options.relays,
+        ...(options.createSocket ? { createSocket: options.createSocket } : {}),
+      });
+      activity?.add(pool);
+      if (proxy) pool.suspend();
+      // NIP-42: relays are answered with the user's signer; at once only for a local key
+      // (an extension or a remote signer would ask the user for every relay).
+      const authSigner = () => {
+        const s = session.signer;
+        pool.setAuthSigner(s ? (t) => s.signEvent(t) : null, { eager: s?.type === 'local' });
+      };
+      session.subscribe(authSigner);
+      authSigner();
+      return pool;
+    })();
+    return relays;
+  };
+
+  async function connectRelays(): Promise<UserRelays> {
+    const pool = await loadRelays();
+    const { loadUserRelays } = await import('./relay/user-relays.ts');
+    const result = await loadUserRelays(api, records, session.pubkey);
+    if (!closed) pool.setRelays(result.settings);
+    return result;
+  }
+
   return {
     sessionId,
     cache,
-    api: new CacheApi(cache),
-    relays,
+    api,
+    store,
+    session,
+    records,
     activity,
-    keys: new KeyStore(options.storage),
-    records: new UserRecordStore(options.storage),
-    close() {
+    fetchPage: (command, payload, requestOptions) =>
+      ingest(() => api.page(command, payload, requestOptions)),
+    ingest,
+    loadRelays,
+    connectRelays,
+    async saveRelaySettings(relaySettings) {
+      records.update(session.pubkey, { relaySettings });
+      return connectRelays();
+    },
+    setProxy(on) {
+      proxy = on;
+      void relays?.then((pool) => (on ? pool.suspend() : pool.resume()));
+    },
+    write() {
+      writePath ??= (async () => {
+        const [{ createWritePath }, pool] = await Promise.all([
+          import('./write/write-path.ts'),
+          loadRelays(),
+        ]);
+        return createWritePath({
+          store,
+          api,
+          pool,
+          records,
+          session,
+          proxy: () => proxy,
+          ...options.write,
+        });
+      })();
+      return writePath;
+    },
+    async close() {
+      closed = true;
+      unwatchSession();
       activity?.stop();
+      const w = writePath;
+      if (w) await (await w.catch(() => null))?.close();
+      session.signer?.close?.();
       cache.destroy();
-      relays.destroy();
+      const pool = relays ? await relays.catch(() => null) : null;
+      pool?.destroy();
     },
   };
 }

@@ -8,7 +8,7 @@ import { decryptWithPin, toBase64 } from '../src/keys/pin-crypto.ts';
 import { MemoryStorage } from '../src/storage/storage.ts';
 
 const vectors = JSON.parse(
-  readFileSync(new URL('../../../../shared/vectors/nip19.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('./vectors/nip19.json', import.meta.url), 'utf8'),
 ) as {
   valid: Array<{ bech32: string; type: string; data: string }>;
   invalid: Array<{ bech32: string }>;

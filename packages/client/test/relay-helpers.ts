@@ -59,3 +59,47 @@ export async function closedPort(): Promise<number> {
   await s.close();
   return s.port;
 }
+
+/**
+ * A third-party relay whose every message is answered by the test (`onMessage`); `onConnect`
+ * runs when a client connects (e.g. to send an AUTH challenge). Records what it received.
+ */
+export async function scriptedWriteRelay(
+  onMessage: (ws: WebSocket, msg: unknown[], connection: number) => void,
+  onConnect?: (ws: WebSocket, connection: number) => void,
+): Promise<{
+  url: string;
+  received: unknown[][];
+  connections: () => number;
+  dropAll(): void;
+  close(): Promise<void>;
+}> {
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise<void>((r) => wss.once('listening', () => r()));
+  const received: unknown[][] = [];
+  let connections = 0;
+  wss.on('connection', (ws) => {
+    connections += 1;
+    const n = connections;
+    onConnect?.(ws, n);
+    ws.on('message', (data) => {
+      const msg = JSON.parse(data.toString()) as unknown[];
+      received.push(msg);
+      onMessage(ws, msg, n);
+    });
+  });
+  const port = (wss.address() as { port: number }).port;
+  return {
+    url: `ws://127.0.0.1:${port}`,
+    received,
+    connections: () => connections,
+    dropAll() {
+      for (const c of wss.clients) c.terminate();
+    },
+    close: () =>
+      new Promise((r) => {
+        for (const c of wss.clients) c.terminate();
+        wss.close(() => r());
+      }),
+  };
+}

@@ -24,7 +24,7 @@ import type { Nip07 } from '../src/signers/signer.ts';
 import { InstantClock } from './manual-clock.ts';
 
 const shared = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../../../../shared/vectors/${name}`, import.meta.url), 'utf8'));
+  JSON.parse(readFileSync(new URL(`./vectors/${name}`, import.meta.url), 'utf8'));
 const fromHex = (h: string) => Uint8Array.from(Buffer.from(h, 'hex'));
 
 const codeOf = async (p: Promise<unknown>) =>

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { generateSecretKey, getPublicKey } from '@swell/nostr';
+import { keyStorageKeys } from '../src/keys/key-names.ts';
 import { createSwellClient } from '../src/swell-client.ts';
 import { MemoryStorage } from '../src/storage/storage.ts';
 import { writeAppSettings } from '../src/storage/app-settings.ts';
@@ -28,5 +30,40 @@ describe('createSwellClient', () => {
     await b.cache.whenReady();
     expect(b.cache.getSnapshot()).toMatchObject({ url: server.cacheUrl, noBinary: true });
     expect(b.activity).toBeNull();
+  });
+
+  it('is the one wiring: store fed by fetchPage, session with the stored key, lazy relays and writer', async () => {
+    const server = await clientTestServer();
+    cleanup.push(() => server.close());
+    const storage = new MemoryStorage();
+    const pubkey = getPublicKey(generateSecretKey());
+    storage.setItem(keyStorageKeys.pubkey, pubkey);
+    const c = createSwellClient({
+      storage,
+      origin: server.url,
+      login: { detect: async () => null },
+    });
+    cleanup.push(() => c.close());
+    // The stored key at once: the feed can start with it.
+    expect(c.session.getSnapshot()).toMatchObject({ pubkey, resolved: false });
+    const page = await c.fetchPage('user_infos', { pubkeys: [pubkey] });
+    expect(page.notices).toEqual([]);
+    let changes = 0;
+    c.store.subscribe(() => changes++);
+    await c.fetchPage('get_default_relays');
+    expect(changes).toBe(1);
+    const pool = await c.loadRelays();
+    expect(await c.loadRelays()).toBe(pool);
+    const relays = await c.connectRelays();
+    expect(Object.keys(relays.settings)).toEqual([server.relayUrl]);
+    expect(pool.writeRelays()).toEqual([server.relayUrl]);
+    // The default relays became the user's local settings.
+    expect(c.records.get(pubkey).relaySettings).toEqual(relays.local);
+    await c.session.start();
+    expect(c.session.getSnapshot()).toMatchObject({
+      pubkey,
+      source: 'stored-pubkey',
+      canSign: false,
+    });
   });
 });

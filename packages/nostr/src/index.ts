@@ -88,3 +88,21 @@ export {
 export type { HttpAuthRequest, HttpAuthResult } from './nip98.ts';
 export { parseNip05, formatNip05, nip05Url, queryNip05, verifyNip05 } from './nip05.ts';
 export type { Nip05Address, Nip05Fetch, Nip05Lookup, Nip05Status } from './nip05.ts';
+export {
+  NIP46_KIND,
+  Nip46Error,
+  parseBunkerUrl,
+  bunkerUrl,
+  nostrConnectUri,
+  parseNostrConnectUri,
+  nip46Event,
+  openNip46Event,
+  isNip46Request,
+} from './nip46.ts';
+export type {
+  BunkerPointer,
+  NostrConnectParams,
+  Nip46Request,
+  Nip46Response,
+  Nip46Message,
+} from './nip46.ts';

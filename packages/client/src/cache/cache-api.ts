@@ -293,6 +293,18 @@ export class CacheApi {
     return this.page('import_events', { events }, options);
   }
 
+  /**
+   * Proxy mode: the cache stores the events and publishes them to `relays`. Answers each event
+   * some relay accepted; a NOTICE when every relay failed.
+   */
+  broadcastEvents(
+    events: SignedEvent[],
+    relays: string[],
+    options?: RequestOptions,
+  ): Promise<FeedPage> {
+    return this.page('broadcast_events', { events, relays }, options);
+  }
+
   // ---- streams ----------------------------------------------------------------------------
 
   /** Network statistics, pushed by the server until the returned function is called. */

@@ -9,8 +9,9 @@ import {
   legacyPinPrefix,
 } from './pin-crypto.ts';
 
-/** Local storage keys of the signed-in user. */
-export const keyStorageKeys = { pubkey: 'pubkey', secret: 'sec' } as const;
+import { keyStorageKeys, remoteSignerStorageKey } from './key-names.ts';
+
+export { keyStorageKeys } from './key-names.ts';
 
 /** Spec section 5: a PIN has at least 4 characters and both entries must match. */
 export function validatePin(pin: string, confirmation?: string): void {
@@ -147,9 +148,10 @@ export class KeyStore {
     this.logout();
   }
 
-  /** Logout clears the secret and the public key. */
+  /** Logout clears the secret, the public key and a remote signer's session. */
   logout(): void {
     this.storage.removeItem(keyStorageKeys.secret);
     this.storage.removeItem(keyStorageKeys.pubkey);
+    this.storage.removeItem(remoteSignerStorageKey);
   }
 }

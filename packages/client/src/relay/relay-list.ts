@@ -1,5 +1,5 @@
 import type { RelaySettings } from '../storage/user-record.ts';
-import { normalizeRelayUrl } from './relay-pool.ts';
+import { normalizeRelayUrl } from './relay-url.ts';
 
 /**
  * Relay lists <-> relay settings. A NIP-65 relay list (kind 10002, also what `get_user_relays`
@@ -36,4 +36,22 @@ export function relayTagsFromSettings(settings: RelaySettings): string[][] {
 /** Plain URL lists (e.g. `get_default_relays`) become read+write relays. */
 export function relaySettingsFromUrls(urls: readonly string[]): RelaySettings {
   return relaySettingsFromTags(urls.map((u) => ['r', u]));
+}
+
+/**
+ * The relays to use: the user's NIP-65 list (kind 10002) merged with the local relay settings
+ * (Settings > Network). A relay in either list is used; its read and write flags are the union
+ * of both lists' flags.
+ */
+export function mergeRelaySettings(...lists: readonly RelaySettings[]): RelaySettings {
+  const out: RelaySettings = {};
+  for (const list of lists) {
+    for (const [url, flags] of Object.entries(list)) {
+      const n = normalizeRelayUrl(url);
+      if (!n) continue;
+      const prev = out[n] ?? { read: false, write: false };
+      out[n] = { read: prev.read || !!flags.read, write: prev.write || !!flags.write };
+    }
+  }
+  return out;
 }

@@ -8,14 +8,19 @@ import {
 import { systemClock, type Clock } from '../clock.ts';
 import { ValueStore, type Observable } from '../store.ts';
 import type { RelaySettings } from '../storage/user-record.ts';
+import { RelayAuthenticator, type AuthSign, type RelayAuthState } from './relay-auth.ts';
 import {
   RelayConnection,
   type RelayConnectionOptions,
   type RelaySnapshot,
 } from './relay-connection.ts';
+import { PublishJob } from './relay-publish.ts';
+import { normalizeRelayUrl } from './relay-url.ts';
+
+export { normalizeRelayUrl } from './relay-url.ts';
 
 /**
- * The relays of the user, for reading (publishing is designed in `outbox.ts`, built later).
+ * The relays of the user, for reading and writing.
  *
  * - Relays come from relay settings (url -> read/write); reading uses the read relays.
  * - A subscription sends its filters to each read relay, re-sends them after a reconnect (with
@@ -23,11 +28,17 @@ import {
  *   phase when every relay answered EOSE, failed, or 4400 ms passed.
  * - Every incoming event is checked (shape, id, signature) and must match the subscription's
  *   filters; events are de-duplicated across relays.
+ * - Publishing (`publish`) sends to given relays and collects their OKs (relay-publish.ts);
+ *   relays outside the settings (relay hints) are connected for that publish only.
+ * - NIP-42: challenges are answered with the signer given to `setAuthSigner` (relay-auth.ts).
  * - Observable: `getSnapshot()` maps url -> relay state, with the read/write flags.
  */
 export interface PoolRelayState extends RelaySnapshot {
   read: boolean;
   write: boolean;
+  auth: RelayAuthState;
+  /** Connected only to deliver a copy of an event (a relay hint), not one of the user's. */
+  transient: boolean;
 }
 
 export type RelayPoolSnapshot = Record<string, PoolRelayState>;
@@ -35,6 +46,10 @@ export type RelayPoolSnapshot = Record<string, PoolRelayState>;
 export interface RelayPoolOptions extends RelayConnectionOptions {
   /** Time-out of the stored-events phase (spec: 4400 ms). */
   eoseTimeoutMs?: number;
+  /** Per-relay publish time-out (spec: 8000 ms). */
+  publishTimeoutMs?: number;
+  /** Time-out of the relay's OK to an AUTH event. */
+  authTimeoutMs?: number;
   /** Session id used in subscription ids. */
   sessionId?: string;
   clock?: Clock;
@@ -57,6 +72,8 @@ export interface PoolSubscription {
 interface RelaySubState {
   eose: boolean;
   sentOn: boolean;
+  /** An `auth-required:` refusal was answered with AUTH once. */
+  authTried?: boolean;
 }
 
 interface ActiveSub {
@@ -70,19 +87,6 @@ interface ActiveSub {
   timer: unknown;
 }
 
-/** Normalises a relay URL so duplicates collapse (lower-case host, no trailing slash). */
-export function normalizeRelayUrl(url: string): string | null {
-  try {
-    const u = new URL(url.trim());
-    if (u.protocol !== 'wss:' && u.protocol !== 'ws:') return null;
-    u.hash = '';
-    const s = u.toString();
-    return s.endsWith('/') && u.pathname === '/' ? s.slice(0, -1) : s;
-  } catch {
-    return null;
-  }
-}
-
 export class RelayPool implements Observable<RelayPoolSnapshot> {
   private readonly opts: RelayPoolOptions;
   private readonly clock: Clock;
@@ -93,10 +97,19 @@ export class RelayPool implements Observable<RelayPoolSnapshot> {
   private readonly unwatch = new Map<string, () => void>();
   private counter = 0;
   private suspended = false;
+  private readonly auth: RelayAuthenticator;
+  private readonly jobs = new Set<PublishJob>();
+  /** Relays added for one publish (relay hints), removed when no publish needs them. */
+  private readonly transient = new Set<string>();
 
   constructor(options: RelayPoolOptions = {}) {
     this.opts = options;
     this.clock = options.clock ?? systemClock;
+    this.auth = new RelayAuthenticator({
+      clock: this.clock,
+      timeoutMs: options.authTimeoutMs ?? options.publishTimeoutMs ?? 8000,
+      onChange: () => this.publishState(),
+    });
   }
 
   getSnapshot = (): RelayPoolSnapshot => this.state.getSnapshot();
@@ -109,7 +122,10 @@ export class RelayPool implements Observable<RelayPoolSnapshot> {
       const n = normalizeRelayUrl(url);
       if (n) next[n] = { read: !!flags.read, write: !!flags.write };
     }
-    for (const url of [...this.relays.keys()]) if (!(url in next)) this.removeRelay(url);
+    for (const url of [...this.relays.keys()]) {
+      if (url in next) this.transient.delete(url);
+      else if (!(this.transient.has(url) && this.inUse(url))) this.removeRelay(url);
+    }
     this.settings = next;
     for (const url of Object.keys(next)) this.addRelay(url, next[url]);
     this.publishState();
@@ -127,18 +143,27 @@ export class RelayPool implements Observable<RelayPoolSnapshot> {
       const relay = new RelayConnection(
         n,
         {
-          onConnected: () => this.onConnected(),
+          onConnected: (r) => this.onConnected(r),
           onDisconnected: (r) => this.onDisconnected(r),
           onMessage: (r, m) => this.onMessage(r, m),
         },
         this.opts,
       );
       this.relays.set(n, relay);
+      let last = relay.getSnapshot();
       this.unwatch.set(
         n,
         relay.subscribe(() => {
+          const snap = relay.getSnapshot();
+          const prev = last;
+          last = snap;
           this.publishState();
-          if (relay.status === 'failed') this.relayGaveUp();
+          if (snap.status === 'failed' || snap.status === 'removed') {
+            for (const job of this.jobsFor(n)) job.onGaveUp(relay, snap.lastError);
+          } else if (snap.lastError && snap.lastError !== prev.lastError) {
+            for (const job of this.jobsFor(n)) job.onConnectError(relay, snap.lastError);
+          }
+          if (snap.status === 'failed') this.relayGaveUp();
         }),
       );
       if (!this.suspended) relay.connect();
@@ -152,13 +177,16 @@ export class RelayPool implements Observable<RelayPoolSnapshot> {
     const n = normalizeRelayUrl(url) ?? url;
     const relay = this.relays.get(n);
     if (!relay) return;
-    relay.remove();
     this.unwatch.get(n)?.();
     this.unwatch.delete(n);
     this.relays.delete(n);
+    this.transient.delete(n);
+    relay.remove();
+    this.auth.forget(n);
     const { [n]: _gone, ...rest } = this.settings;
     this.settings = rest;
     this.publishState();
+    for (const job of this.jobsFor(n)) job.onGaveUp(relay, 'relay-removed');
     for (const sub of this.subs.values()) {
       sub.perRelay.delete(n);
       this.checkEose(sub);
@@ -175,6 +203,79 @@ export class RelayPool implements Observable<RelayPoolSnapshot> {
 
   writeRelays(): string[] {
     return Object.keys(this.settings).filter((u) => this.settings[u]!.write);
+  }
+
+  // ---- publishing ---------------------------------------------------------------------------
+
+  /**
+   * Sends `event` to these relays (the write relays, plus hints) and collects the OKs: see
+   * `PublishJob` (success on the first OK true, per-relay results, time-out per relay).
+   */
+  publish(event: NostrEvent, urls: string[], options: { timeoutMs?: number } = {}): PublishJob {
+    const targets = [
+      ...new Set(urls.map((u) => normalizeRelayUrl(u)).filter((u): u is string => !!u)),
+    ];
+    const job = new PublishJob(
+      event,
+      targets,
+      {
+        clock: this.clock,
+        auth: this.auth,
+        open: (url) => this.open(url),
+        finished: (j) => this.jobFinished(j),
+      },
+      options.timeoutMs ?? this.opts.publishTimeoutMs ?? 8000,
+    );
+    this.jobs.add(job);
+    job.start();
+    return job;
+  }
+
+  /**
+   * NIP-42: the signer that answers relays' AUTH challenges (null: none). `eager` answers as
+   * soon as a relay sends a challenge (for signers that do not ask the user); otherwise only
+   * when a relay refuses something with `auth-required:`.
+   */
+  setAuthSigner(sign: AuthSign | null, options: { eager?: boolean } = {}): void {
+    this.auth.setSigner(sign, options.eager ?? false, this.relays.values());
+  }
+
+  /** Answers a relay's AUTH challenge now; true once it accepted. */
+  authenticate(url: string): Promise<boolean> {
+    const relay = this.relay(url);
+    return relay ? this.auth.authenticate(relay) : Promise.resolve(false);
+  }
+
+  private open(url: string): RelayConnection | undefined {
+    let relay = this.relays.get(url);
+    if (!relay) {
+      this.transient.add(url);
+      try {
+        this.addRelay(url, { read: false, write: false });
+      } catch {
+        this.transient.delete(url);
+        return undefined;
+      }
+      relay = this.relays.get(url);
+    }
+    // A publish is a reason to try a relay that had given up.
+    if (relay && relay.status === 'failed' && !this.suspended) relay.resume();
+    return relay;
+  }
+
+  private jobsFor(url: string): PublishJob[] {
+    return [...this.jobs].filter((j) => j.urls.includes(url));
+  }
+
+  private inUse(url: string): boolean {
+    return this.jobsFor(url).length > 0;
+  }
+
+  private jobFinished(job: PublishJob): void {
+    this.jobs.delete(job);
+    for (const url of job.urls) {
+      if (this.transient.has(url) && !this.inUse(url)) this.removeRelay(url);
+    }
   }
 
   /** Inactivity or proxy mode: every socket closes; subscriptions wait. */
@@ -296,8 +397,9 @@ export class RelayPool implements Observable<RelayPoolSnapshot> {
 
   // ---- relay events -----------------------------------------------------------------------
 
-  private onConnected(): void {
+  private onConnected(relay: RelayConnection): void {
     for (const sub of this.subs.values()) this.sendSub(sub);
+    for (const job of this.jobsFor(relay.url)) job.onConnected(relay);
   }
 
   private onDisconnected(relay: RelayConnection): void {
@@ -305,10 +407,17 @@ export class RelayPool implements Observable<RelayPoolSnapshot> {
       const st = sub.perRelay.get(relay.url);
       if (st) st.sentOn = false;
     }
+    this.auth.onDisconnected(relay.url);
+    for (const job of this.jobsFor(relay.url)) job.onDisconnected(relay, null);
   }
 
   private onMessage(relay: RelayConnection, msg: unknown[]): void {
     const [verb, subId] = msg;
+    if (verb === 'OK') return this.onOk(relay, msg);
+    if (verb === 'AUTH') {
+      if (typeof subId === 'string') this.auth.onChallenge(relay, subId);
+      return;
+    }
     if (typeof subId !== 'string') {
       if (verb === 'NOTICE') console.info(`${relay.url} NOTICE:`, msg[1]);
       return;
@@ -316,12 +425,43 @@ export class RelayPool implements Observable<RelayPoolSnapshot> {
     const sub = this.subs.get(subId);
     if (!sub) return;
     if (verb === 'EVENT') this.onEvent(relay, sub, msg[2]);
-    else if (verb === 'EOSE' || verb === 'CLOSED') {
+    else if (verb === 'CLOSED' && String(msg[2]).startsWith('auth-required:')) {
+      this.onAuthRequired(relay, sub, String(msg[2]));
+    } else if (verb === 'EOSE' || verb === 'CLOSED') {
       const st = sub.perRelay.get(relay.url);
       if (st) st.eose = true;
       if (verb === 'CLOSED') console.info(`${relay.url} closed ${subId}:`, msg[2]);
       this.checkEose(sub);
     }
+  }
+
+  private onOk(relay: RelayConnection, msg: unknown[]): void {
+    const [, id, accepted, message] = msg;
+    if (typeof id !== 'string') return;
+    const text = typeof message === 'string' ? message : '';
+    if (this.auth.onOk(relay.url, id, accepted === true, text)) return;
+    for (const job of this.jobs) {
+      if (job.event.id === id) job.onOk(relay, accepted === true, text);
+    }
+  }
+
+  /** A subscription refused for want of NIP-42 AUTH: authenticate once, then ask again. */
+  private onAuthRequired(relay: RelayConnection, sub: ActiveSub, reason: string): void {
+    const st = sub.perRelay.get(relay.url);
+    if (!st) return;
+    const giveUp = () => {
+      st.eose = true;
+      console.info(`${relay.url} closed ${sub.id}:`, reason);
+      this.checkEose(sub);
+    };
+    if (st.authTried || !this.auth.canSign) return giveUp();
+    st.authTried = true;
+    void this.auth.authenticate(relay).then((ok) => {
+      if (!this.subs.has(sub.id)) return;
+      if (!ok) return giveUp();
+      st.sentOn = false;
+      this.sendSub(sub);
+    });
   }
 
   private onEvent(relay: RelayConnection, sub: ActiveSub, raw: unknown): void {
@@ -341,7 +481,12 @@ export class RelayPool implements Observable<RelayPoolSnapshot> {
     const snap: RelayPoolSnapshot = {};
     for (const [url, relay] of this.relays) {
       const flags = this.settings[url] ?? { read: false, write: false };
-      snap[url] = { ...relay.getSnapshot(), ...flags };
+      snap[url] = {
+        ...relay.getSnapshot(),
+        ...flags,
+        auth: this.auth.state(url),
+        transient: this.transient.has(url),
+      };
     }
     this.state.set(snap);
   }

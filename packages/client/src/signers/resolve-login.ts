@@ -15,23 +15,51 @@ export interface LoginState {
   source: 'extension' | 'local-key' | 'stored-pubkey' | 'none';
 }
 
+/** Where the signer came from, a remote signer (NIP-46) included. */
+export type LoginSource = LoginState['source'] | 'remote-signer';
+
+/** A login state that may come from a remote signer (when `restoreRemote` is given). */
+export type SessionLoginState = Omit<LoginState, 'source'> & { source: LoginSource };
+
 export interface ResolveLoginOptions {
   keyStore: KeyStore;
   /** Finds the NIP-07 extension; defaults to `detectExtension()` (4 tries, 250 ms apart). */
   detect?: () => Promise<Nip07 | null>;
   /** Called at once with the stored public key, so the app can render before detection ends. */
   onStoredPubkey?: (pubkey: string | null) => void;
+  /**
+   * Reconnects the remote signer (NIP-46) the user signed in with last time, if any; it comes
+   * before the extension, since the user chose it explicitly.
+   */
+  restoreRemote?: () => Promise<Signer | null>;
 }
 
 /**
- * The login sequence of spec section 4: the stored public key first, then the signer
- * extension, then the stored secret key (or the PIN prompt when it is protected).
- * A key fetch error from the extension clears the stored public key.
+ * The login sequence of spec section 4: the stored public key first (handed out at once, so the
+ * feed can start with it), then a stored remote signer session, then the signer extension, then
+ * the stored secret key (or the PIN prompt when it is protected). A key fetch error from the
+ * extension clears the stored public key.
  */
-export async function resolveLogin(options: ResolveLoginOptions): Promise<LoginState> {
+export function resolveLogin(
+  options: ResolveLoginOptions & { restoreRemote: () => Promise<Signer | null> },
+): Promise<SessionLoginState>;
+export function resolveLogin(
+  options: Omit<ResolveLoginOptions, 'restoreRemote'>,
+): Promise<LoginState>;
+export async function resolveLogin(options: ResolveLoginOptions): Promise<SessionLoginState> {
   const { keyStore } = options;
   const stored = keyStore.storedPubkey();
   options.onStoredPubkey?.(stored);
+
+  const remote = await options.restoreRemote?.().catch((e: unknown) => {
+    console.warn('remote signer session unusable:', (e as Error).message);
+    return null;
+  });
+  if (remote) {
+    const pubkey = await remote.getPublicKey();
+    keyStore.setStoredPubkey(pubkey);
+    return { pubkey, signer: remote, needsPin: false, source: 'remote-signer' };
+  }
 
   const ext = await (options.detect ?? (() => detectExtension()))();
   if (ext) {
@@ -87,8 +115,9 @@ export async function loginWithNsec(
   return { pubkey, signer, needsPin: false, source: 'local-key' };
 }
 
-/** Logout: forgets the in-memory key and clears the stored secret and public key. */
+/** Logout: forgets the in-memory key (or closes a remote signer) and clears what is stored. */
 export function logout(keyStore: KeyStore, signer?: Signer | null): void {
   if (signer instanceof LocalKeySigner) signer.forget();
+  signer?.close?.();
   keyStore.logout();
 }

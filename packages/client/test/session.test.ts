@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bunkerAccount, demoAccounts } from '@swell/devnet';
+import {
+  finalizeEvent,
+  generateSecretKey,
+  getPublicKey,
+  nip19,
+  type EventTemplate,
+} from '@swell/nostr';
+import { keyStorageKeys } from '../src/keys/key-names.ts';
+import { Session, type SessionOptions } from '../src/session/session.ts';
+import type { Nip07 } from '../src/signers/signer.ts';
+import { MemoryStorage } from '../src/storage/storage.ts';
+import { clientTestServer, waitFor, type ClientTestServer } from './helpers.ts';
+
+const fast = { keyStore: { pinIterations: 1000 } };
+const erin = demoAccounts.find((a) => a.name === bunkerAccount)!;
+
+function session(storage: MemoryStorage, extra: Partial<SessionOptions> = {}) {
+  return new Session({ storage, ...fast, detect: async () => null, ...extra });
+}
+
+/** A NIP-07 extension stand-in (browser extensions cannot run here) holding a real key. */
+function extension(sk: Uint8Array): Nip07 {
+  return {
+    getPublicKey: async () => getPublicKey(sk),
+    signEvent: async (t: EventTemplate) => finalizeEvent(t, sk),
+  };
+}
+
+describe('Session (login, spec section 4)', () => {
+  it('hands out the stored public key at once, before the signer is resolved', async () => {
+    const storage = new MemoryStorage();
+    const pk = getPublicKey(generateSecretKey());
+    storage.setItem(keyStorageKeys.pubkey, pk);
+    const s = session(storage);
+    expect(s.getSnapshot()).toMatchObject({
+      pubkey: pk,
+      source: 'stored-pubkey',
+      resolved: false,
+      canSign: false,
+    });
+    await s.start();
+    expect(s.getSnapshot()).toMatchObject({ pubkey: pk, source: 'stored-pubkey', resolved: true });
+  });
+
+  it('a PIN set while the login sequence runs is not undone by it', async () => {
+    const storage = new MemoryStorage();
+    let finishDetect: (v: Nip07 | null) => void = () => {};
+    const s = session(storage, { detect: () => new Promise((r) => (finishDetect = r)) });
+    const running = s.start();
+    const sk = generateSecretKey();
+    await s.signInWithNsec(nip19.nsecEncode(sk), '1234', '1234');
+    expect(storage.getItem(keyStorageKeys.secret)).not.toContain('nsec');
+    finishDetect(null);
+    await running;
+    expect(s.getSnapshot()).toMatchObject({
+      pubkey: getPublicKey(sk),
+      source: 'local-key',
+      needsPin: false,
+      canSign: true,
+    });
+    expect((await s.signer!.signEvent({ kind: 1, tags: [], content: 'still me' })).pubkey).toBe(
+      getPublicKey(sk),
+    );
+  });
+
+  it('a sign-in before the login sequence ever ran makes it a no-op', async () => {
+    const storage = new MemoryStorage();
+    const s = session(storage);
+    const sk = generateSecretKey();
+    await s.signInWithNsec(nip19.nsecEncode(sk), '4321', '4321');
+    await s.start();
+    expect(s.getSnapshot()).toMatchObject({ source: 'local-key', needsPin: false, canSign: true });
+    // A later page load asks for the PIN, and the PIN opens it.
+    const next = session(storage);
+    expect(next.getSnapshot().pubkey).toBe(getPublicKey(sk));
+    await next.start();
+    expect(next.getSnapshot()).toMatchObject({ needsPin: true, canSign: false });
+    await next.unlock('4321');
+    expect(next.getSnapshot()).toMatchObject({ needsPin: false, canSign: true });
+  });
+
+  it('prefers the extension to a stored key, and sign-out clears everything', async () => {
+    const storage = new MemoryStorage();
+    const sk = generateSecretKey();
+    const s = session(storage, { detect: async () => extension(sk) });
+    await s.start();
+    expect(s.getSnapshot()).toMatchObject({
+      pubkey: getPublicKey(sk),
+      source: 'extension',
+      signerType: 'extension',
+      signer: 'ready',
+    });
+    await s.signOut();
+    expect(s.getSnapshot()).toMatchObject({ pubkey: null, source: 'none', canSign: false });
+    expect(storage.getItem(keyStorageKeys.pubkey)).toBeNull();
+  });
+
+  it('guests stay guests and need a signer for writing', async () => {
+    const s = session(new MemoryStorage());
+    await s.start();
+    expect(s.getSnapshot()).toMatchObject({ pubkey: null, source: 'none', resolved: true });
+    expect(() => s.requireSigner()).toThrow(/not-signed-in/);
+  });
+});
+
+describe('Session with the devnet NIP-46 bunker', () => {
+  let server: ClientTestServer;
+  const sessions: Session[] = [];
+  beforeAll(async () => {
+    server = await clientTestServer({ devnet: true });
+  });
+  afterAll(async () => {
+    for (const s of sessions) s.signer?.close?.();
+    await server?.close();
+  });
+
+  it('signs in through bunker://, comes back after a reload, and shows a dropped signer', async () => {
+    const storage = new MemoryStorage();
+    const first = session(storage);
+    sessions.push(first);
+    const { bunkerUrl } = (await (await fetch(`${server.url}/devnet/nip46`)).json()) as {
+      bunkerUrl: string;
+    };
+    await first.signInWithBunker(bunkerUrl);
+    expect(first.getSnapshot()).toMatchObject({
+      pubkey: erin.pubkey,
+      source: 'remote-signer',
+      signerType: 'nip46',
+      signer: 'ready',
+    });
+    first.signer!.close!();
+
+    // Reload: the stored session reconnects without pairing again.
+    const second = session(storage);
+    sessions.push(second);
+    expect(second.getSnapshot().pubkey).toBe(erin.pubkey);
+    await second.start();
+    expect(second.getSnapshot()).toMatchObject({ source: 'remote-signer', canSign: true });
+    const e = await second.signer!.signEvent({ kind: 1, tags: [], content: 'after reload' });
+    expect(e.pubkey).toBe(erin.pubkey);
+
+    server.dropSockets();
+    await waitFor(() => second.getSnapshot().signer === 'disconnected', 5000, 'disconnected');
+    expect(second.getSnapshot().signerError).toBeTruthy();
+    await waitFor(() => second.getSnapshot().signer === 'ready', 10_000, 'ready again');
+  });
+});
