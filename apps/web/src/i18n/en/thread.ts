@@ -1,0 +1,9 @@
+/** English strings: thread. */
+export const thread = {
+  title: 'Thread',
+  invalidId: 'This is not a valid note id.',
+  notFound: 'This note could not be found.',
+  replies: 'Replies',
+  noReplies: 'No replies yet',
+  loadFailed: 'This thread could not be loaded.',
+} as const;
