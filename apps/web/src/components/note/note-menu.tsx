@@ -1,112 +1,32 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import ChartNoAxesColumn from 'lucide-react/icons/chart-no-axes-column';
-import Code from 'lucide-react/icons/code';
-import Copy from 'lucide-react/icons/copy';
 import Ellipsis from 'lucide-react/icons/ellipsis';
-import Flag from 'lucide-react/icons/flag';
-import Hash from 'lucide-react/icons/hash';
-import Link2 from 'lucide-react/icons/link-2';
-import Radio from 'lucide-react/icons/radio';
-import Trash2 from 'lucide-react/icons/trash-2';
-import VolumeX from 'lucide-react/icons/volume-x';
 import type { SignedEvent } from '@swell/cache-protocol';
 import { IconButton } from '@/components/ui/button.tsx';
-import { Menu, type MenuEntry } from '@/components/ui/menu.tsx';
-import { useSession } from '@/data/session.ts';
-import { useNoteActions } from '@/features/note-actions/index.ts';
+import { useArmedTrigger } from '@/components/ui/menu.tsx';
 
-const ReactionsModal = lazy(() => import('@/components/reactions/reactions-modal.tsx'));
+const loadNoteMenu = () => import('@/components/note/note-menu-impl.tsx');
+const NoteMenuImpl = lazy(loadNoteMenu);
 
 /**
- * The note's context menu: reactions, copy link / text / id / raw event, broadcast, mute and
- * report the author, and delete for one's own notes.
+ * The "More actions" button of a note. Its menu (entries, their icons, the Radix menu) loads on
+ * first use, so a feed of cards carries only the button.
  */
 export function NoteMenu({ event }: { event: SignedEvent }) {
   const { t } = useTranslation();
-  const actions = useNoteActions();
-  const { pubkey } = useSession();
-  const [reactions, setReactions] = useState(false);
-  const entries: MenuEntry[] = [
-    {
-      key: 'reactions',
-      label: t('note.menu.reactions'),
-      icon: <ChartNoAxesColumn size={18} />,
-      onSelect: () => setReactions(true),
-    },
-    {
-      key: 'copy-link',
-      label: t('note.menu.copyLink'),
-      icon: <Link2 size={18} />,
-      onSelect: () => void actions.copyLink(event),
-      separated: true,
-    },
-    {
-      key: 'copy-text',
-      label: t('note.menu.copyText'),
-      icon: <Copy size={18} />,
-      onSelect: () => void actions.copyText(event),
-    },
-    {
-      key: 'copy-id',
-      label: t('note.menu.copyId'),
-      icon: <Hash size={18} />,
-      onSelect: () => void actions.copyId(event),
-    },
-    {
-      key: 'copy-raw',
-      label: t('note.menu.copyRaw'),
-      icon: <Code size={18} />,
-      onSelect: () => void actions.copyRaw(event),
-    },
-    {
-      key: 'broadcast',
-      label: t('note.menu.broadcast'),
-      icon: <Radio size={18} />,
-      onSelect: () => actions.broadcast(event),
-    },
-    {
-      key: 'mute',
-      label: t('note.menu.mute'),
-      icon: <VolumeX size={18} />,
-      onSelect: () => actions.muteUser(event.pubkey),
-      separated: true,
-    },
-    {
-      key: 'report',
-      label: t('note.menu.report'),
-      icon: <Flag size={18} />,
-      onSelect: () => actions.reportUser(event.pubkey),
-      tone: 'danger',
-    },
-  ];
-  if (pubkey && pubkey === event.pubkey) {
-    entries.push({
-      key: 'delete',
-      label: t('note.menu.delete'),
-      icon: <Trash2 size={18} />,
-      onSelect: () => actions.deleteNote(event),
-      tone: 'danger',
-    });
-  }
+  const trigger = (
+    <IconButton
+      className="note-menu-button"
+      size="sm"
+      label={t('ui.moreActions')}
+      icon={<Ellipsis size={18} aria-hidden />}
+    />
+  );
+  const [armed, plain] = useArmedTrigger(trigger, loadNoteMenu);
+  if (!armed) return plain;
   return (
-    <>
-      <Menu
-        trigger={
-          <IconButton
-            className="note-menu-button"
-            size="sm"
-            label={t('ui.moreActions')}
-            icon={<Ellipsis size={18} aria-hidden />}
-          />
-        }
-        entries={entries}
-      />
-      {reactions && (
-        <Suspense fallback={null}>
-          <ReactionsModal noteId={event.id} onClose={() => setReactions(false)} />
-        </Suspense>
-      )}
-    </>
+    <Suspense fallback={plain}>
+      <NoteMenuImpl event={event} trigger={trigger} openedWithKeyboard={armed === 'keyboard'} />
+    </Suspense>
   );
 }
