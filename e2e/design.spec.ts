@@ -123,3 +123,35 @@ for (const [theme, label] of themes) {
     expect(errors).toEqual([]);
   });
 }
+
+test('nothing overflows sideways at 360 px, on every built screen', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const threadPath = await findThreadPath(page);
+  const paths = [
+    ...screens(threadPath),
+    ...['/settings/appearance', '/settings/network', '/help', '/downloads', '/notifications'].map(
+      (path) => ({
+        name: path,
+        path,
+        ready: (p: Page) => expect(p.locator('main h1')).toBeVisible(),
+      }),
+    ),
+    {
+      name: 'app-download-qr',
+      path: '/app-download-qr',
+      ready: (p: Page) => expect(p.getByRole('img', { name: /^QR code of/ })).toBeVisible(),
+    },
+  ];
+  for (const screen of paths) {
+    await page.goto(screen.path);
+    await screen.ready(page);
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      inner: window.innerWidth,
+    }));
+    expect(widths.scroll, `${screen.name}: ${widths.scroll} > ${widths.inner}`).toBeLessThanOrEqual(
+      widths.inner,
+    );
+  }
+});

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BottomNav } from '@/app/nav/bottom-nav.tsx';
+import { ComposeFab } from '@/app/nav/compose-fab.tsx';
 import { MobileHeader } from '@/app/nav/mobile-header.tsx';
 import { SideNav } from '@/app/nav/side-nav.tsx';
 import { ToastHost } from '@/components/ui/toast-host.tsx';
@@ -80,6 +81,7 @@ export function MainLayout() {
           </aside>
         )}
         <BottomNav />
+        <ComposeFab />
       </div>
       <AccountDialogs />
       <ToastHost />

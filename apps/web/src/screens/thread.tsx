@@ -65,8 +65,9 @@ export function Component() {
         />
       </Screen>
     );
+  const title = view?.focus?.kind === 30023 ? t('thread.article') : t('thread.title');
   return (
-    <Screen title={t('thread.title')} back>
+    <Screen title={title} back>
       {result.loading && (
         <LoadingRegion label={t('app.loading')}>
           <NoteSkeleton lines={4} />

@@ -11,7 +11,7 @@ export interface TabItem<V extends string> {
 
 /**
  * Tabs (Radix: arrow keys move between tabs, the panel follows). Only the selected panel has
- * content; every panel exists so each tab's aria-controls points at something.
+ * content; every panel exists (hidden) so each tab's aria-controls points at something.
  */
 export function Tabs<V extends string>({
   label,
@@ -52,6 +52,7 @@ export function Tabs<V extends string>({
           key={item.value}
           value={item.value}
           forceMount
+          hidden={item.value !== value}
           className="tabs-panel"
           tabIndex={-1}
         >

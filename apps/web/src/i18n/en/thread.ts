@@ -1,6 +1,7 @@
 /** English strings: thread. */
 export const thread = {
   title: 'Thread',
+  article: 'Article',
   invalidId: 'This is not a valid note id.',
   notFound: 'This note could not be found.',
   replies: 'Replies',
