@@ -98,8 +98,14 @@ async function scrollHeap(browser: Browser, url: string, notes: number) {
   const page = await context.newPage();
   await page.goto(url);
   // All Notes: a long created_at feed (trending holds one note per author only).
-  await page.getByRole('combobox', { name: 'Feed' }).click();
-  await page.getByRole('option', { name: 'All Notes', exact: true }).click();
+  const select = page.getByRole('combobox', { name: 'Feed' });
+  // A native <select> in builds before the design system (for --dist comparisons).
+  if (await select.evaluate((el) => el.tagName === 'SELECT')) {
+    await select.selectOption({ label: 'All Notes' });
+  } else {
+    await select.click();
+    await page.getByRole('option', { name: 'All Notes', exact: true }).click();
+  }
   await page.waitForSelector('[role=feed] article');
   const start = await heapUsed(page);
   const maxIndex = () =>
