@@ -18,18 +18,18 @@ test('Settings > Network shows the live cache state and the relays with read/wri
   const row = page.locator('.relay-row', { hasText: relayUrl });
   await expect(row).toBeVisible();
   await expect(row.getByTestId('relay-status')).toHaveText('connected');
-  await expect(row.getByRole('checkbox', { name: `Read ${relayUrl}` })).toBeChecked();
-  await expect(row.getByRole('checkbox', { name: `Write ${relayUrl}` })).toBeChecked();
+  await expect(row.getByRole('switch', { name: `Read ${relayUrl}` })).toBeChecked();
+  await expect(row.getByRole('switch', { name: `Write ${relayUrl}` })).toBeChecked();
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
   // Flags are stored per user and survive a reload.
-  await row.getByRole('checkbox', { name: `Write ${relayUrl}` }).uncheck();
+  await row.getByRole('switch', { name: `Write ${relayUrl}` }).uncheck();
   await page.reload();
   await expect(
     page
       .locator('.relay-row', { hasText: relayUrl })
-      .getByRole('checkbox', { name: `Write ${relayUrl}` }),
+      .getByRole('switch', { name: `Write ${relayUrl}` }),
   ).not.toBeChecked();
 
   // Invalid relay URLs are refused; the last relay cannot be removed.

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { demoAccounts } from '@swell/devnet';
 import { watchConsole } from './console-guard.ts';
+import { chooseFeed } from './feed-select.ts';
 
 const alice = demoAccounts.find((a) => a.name === 'alice')!;
 
@@ -18,18 +19,20 @@ test('a guest sees home notes with avatars, names and stats', async ({ page }) =
   const first = feed.locator('article').first();
   await expect(first).toBeVisible();
   expect(await feed.locator('article').count()).toBeGreaterThan(3);
-  // Author link with avatar image and a non-empty name.
-  const author = first.locator('.note-author');
-  await expect(author.locator('img.avatar')).toHaveAttribute('src', /.+/);
-  await expect(author.locator('.note-name')).not.toBeEmpty();
-  // Stats: replies, likes, reposts and zaps are shown with numbers.
-  await expect(first.locator('.note-stats')).toContainText(/Replies\s*\d/);
-  await expect(first.locator('.note-stats')).toContainText(/Likes\s*\d/);
+  // Avatar on the left, the author's name linked to the profile.
+  const avatar = first.locator('.note-avatar img.avatar');
+  await expect(avatar).toHaveAttribute('src', /.+/);
+  await expect(first.locator('.note-author .note-name')).not.toBeEmpty();
+  // The action bar says its counts: replies, zaps, likes and reposts.
+  await expect(first.getByRole('button', { name: /^Reply, [\d.]+[KM]? repl/ })).toBeVisible();
+  await expect(first.getByRole('button', { name: /^Zap, [\d.]+[KM]? sats? zapped/ })).toBeVisible();
+  await expect(first.getByRole('button', { name: /^Like, [\d.]+[KM]? likes?/ })).toBeVisible();
+  await expect(
+    first.getByRole('button', { name: /^Repost or quote, [\d.]+[KM]? reposts?/ }),
+  ).toBeVisible();
   // Avatars actually load (not the broken-image state).
   await expect
-    .poll(() =>
-      author.locator('img.avatar').evaluate((img: HTMLImageElement) => img.naturalWidth > 0),
-    )
+    .poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth > 0))
     .toBe(true);
   await expectClean(page, errors);
 });
@@ -43,7 +46,7 @@ test('a guest opens a thread from the feed; the note is focused with its replies
   // Pick a note that has replies.
   const withReplies = feed
     .locator('article')
-    .filter({ has: page.locator('.stat-replies', { hasText: /Replies\s*[1-9]/ }) })
+    .filter({ has: page.getByRole('button', { name: /^Reply, [1-9]/ }) })
     .first();
   await expect(withReplies).toBeVisible();
   const id = await withReplies.getAttribute('data-note-id');
@@ -115,7 +118,7 @@ test('a guest opens a profile by vanity name', async ({ page }) => {
 test('scrolling home loads three pages with no duplicates', async ({ page }) => {
   await page.goto('/home');
   // A feed in created_at order with many notes; the selection is stored.
-  await page.getByRole('combobox', { name: 'Feed' }).selectOption({ label: 'All Notes' });
+  await chooseFeed(page, 'All Notes');
   const feed = page.getByRole('feed', { name: 'Home' });
   await expect(feed.locator('article').first()).toBeVisible();
   // The list is virtualised: collect (position -> feed element: note or repost) while scrolling.
@@ -148,12 +151,12 @@ test('scrolling home loads three pages with no duplicates', async ({ page }) => 
 
   // The selected feed survives a reload.
   await page.reload();
-  await expect(page.getByRole('combobox', { name: 'Feed' })).toHaveValue(/all-notes/);
+  await expect(page.getByRole('combobox', { name: 'Feed' })).toHaveText('All Notes');
 });
 
 test('videos play while visible and pause when scrolled away', async ({ page }) => {
   await page.goto('/home');
-  await page.getByRole('combobox', { name: 'Feed' }).selectOption({ label: 'All Notes' });
+  await chooseFeed(page, 'All Notes');
   await expect(page.getByRole('feed', { name: 'Home' }).locator('article').first()).toBeVisible();
   const video = page.locator('video').first();
   for (let i = 0; i < 100 && (await page.locator('video').count()) === 0; i++) {
@@ -179,10 +182,12 @@ test('the reactions modal lists likes, zaps, reposts and quotes (read-only)', as
   const liked = page
     .getByRole('feed', { name: 'Home' })
     .locator('article')
-    .filter({ has: page.locator('.stat-likes', { hasText: /Likes\s*[1-9]/ }) })
+    .filter({ has: page.getByRole('button', { name: /^Like, [1-9]/ }) })
     .first();
   await expect(liked).toBeVisible();
-  await liked.getByRole('button', { name: 'Show reactions' }).click();
+  // The reactions list opens from the note's menu.
+  await liked.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Reactions' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reactions' });
   await expect(dialog.getByRole('tab', { name: 'Likes' })).toHaveAttribute('aria-selected', 'true');
   await expect(dialog.locator('.actor-row').first()).toBeVisible();
@@ -202,7 +207,7 @@ test('going back from a thread keeps the home list and about where the reader wa
   page,
 }) => {
   await page.goto('/home');
-  await page.getByRole('combobox', { name: 'Feed' }).selectOption({ label: 'All Notes' });
+  await chooseFeed(page, 'All Notes');
   const feed = page.getByRole('feed', { name: 'Home' });
   await expect(feed.locator('article').first()).toBeVisible();
   for (let i = 0; i < 8; i++) {
@@ -232,7 +237,7 @@ test('going back from a thread keeps the home list and about where the reader wa
 
 test('reposts are shown with their original note and who reposted it', async ({ page }) => {
   await page.goto('/home');
-  await page.getByRole('combobox', { name: 'Feed' }).selectOption({ label: 'All Notes' });
+  await chooseFeed(page, 'All Notes');
   const feed = page.getByRole('feed', { name: 'Home' });
   await expect(feed.locator('article').first()).toBeVisible();
   const repost = feed

@@ -43,12 +43,17 @@ test('standalone routes render without the main layout', async ({ page }) => {
     ['/terms', 'Terms of service'],
     ['/privacy', 'Privacy policy'],
     ['/support', 'Support'],
-    ['/app-download-qr', 'Download the app'],
+    ['/app-download-qr', 'Swell on your phone'],
   ]) {
     await page.goto(path!);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   }
+  // The phone page shows a real QR code of this Swell's address.
+  await page.goto('/app-download-qr');
+  const url = new URL('/home', page.url()).href;
+  await expect(page.getByRole('img', { name: `QR code of ${url}` })).toBeVisible();
+  await expect(page.getByText(url, { exact: true })).toBeVisible();
 });
 
 test('/download redirects to /downloads; unknown paths and names show page not found', async ({

@@ -4,6 +4,7 @@ import { demoAccounts } from '@swell/devnet';
 import { finalizeEvent } from 'nostr-tools/pure';
 import { hexToBytes } from 'nostr-tools/utils';
 import { watchConsole } from './console-guard.ts';
+import { chooseFeed, feedNames } from './feed-select.ts';
 
 const alice = demoAccounts.find((a) => a.name === 'alice')!;
 const bob = demoAccounts.find((a) => a.name === 'bob')!;
@@ -141,9 +142,8 @@ test('a signed-in user reads the Latest feed of their follows; screens stay axe-
   dialog = page.getByRole('dialog', { name: 'Create a PIN' });
   await dialog.getByRole('button', { name: 'Skip' }).click();
   await expect(page.getByText('Signed in as Alice')).toBeVisible();
-  const select = page.getByRole('combobox', { name: 'Feed' });
-  await expect(select.getByRole('option', { name: 'Latest', exact: true })).toHaveCount(1);
-  await select.selectOption({ label: 'Latest' });
+  expect((await feedNames(page)).filter((n) => n === 'Latest')).toHaveLength(1);
+  await chooseFeed(page, 'Latest');
   const notes = page.getByRole('feed', { name: 'Home' }).locator('article');
   await expect(notes.first()).toBeVisible();
   // The follows feed answers for Alice's key (guests cannot pick it).
@@ -215,7 +215,7 @@ test("a signed-in user's own home feed list (app subsettings) is offered", async
   dialog = page.getByRole('dialog', { name: 'Create a PIN' });
   await dialog.getByRole('button', { name: 'Skip' }).click();
   await expect(page.getByText('Signed in as Dave')).toBeVisible();
-  const select = page.getByRole('combobox', { name: 'Feed' });
-  await expect(select.getByRole('option')).toHaveText(['Dave picks', 'Dave trending']);
+  await expect(page.getByRole('combobox', { name: 'Feed' })).toHaveText('Dave picks');
+  expect(await feedNames(page)).toEqual(['Dave picks', 'Dave trending']);
   await expect(page.getByRole('feed', { name: 'Home' }).locator('article').first()).toBeVisible();
 });

@@ -1,9 +1,11 @@
-// `npm run bench -- web [--data DIR] [--runs N] [--notes N] [--no-build]`: the web client's
-// figures against a local server with the demo network, in headless Chromium:
+// `npm run bench -- web [--data DIR] [--runs N] [--notes N] [--no-build] [--dist DIR]`: the web
+// client's figures against a local server with the demo network, in headless Chromium:
 //   - gzip size of the JavaScript loaded for /home (every script response, gzipped here at -9),
+//     for a guest and for a signed-in demo user (alice's nsec stored without a PIN),
 //   - time from navigation start to the first note on screen (median of N cold loads),
 //   - JS heap after scrolling N notes of home (after a forced GC), against the heap at the start.
-// With --data, a seeded data folder is reused (seeding takes about a minute).
+// With --data, a seeded data folder is reused (seeding takes about a minute). With --dist, another
+// build of the web app is served (say, a copy of apps/web/dist from before a change).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { startDevnetServer } from '@swell/devnet';
+import { demoAccounts, startDevnetServer } from '@swell/devnet';
 import { loadConfig } from '@swell/server';
 import { percentile } from './lib-stats.ts';
 
@@ -36,16 +38,29 @@ function firstNoteProbe() {
   }).observe(document, { childList: true, subtree: true });
 }
 
-async function coldLoad(browser: Browser, url: string) {
+/** A signed-in user: the nsec and public key stored as the app stores them without a PIN. */
+function storeKey(key: { nsec: string; pubkey: string }) {
+  localStorage.setItem('sec', key.nsec);
+  localStorage.setItem('pubkey', key.pubkey);
+}
+
+async function coldLoad(browser: Browser, url: string, signedIn = false, listFiles = false) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript(firstNoteProbe);
+  if (signedIn) {
+    const alice = demoAccounts.find((a) => a.name === 'alice')!;
+    await page.addInitScript(storeKey, { nsec: alice.nsec, pubkey: alice.pubkey });
+  }
   const scripts = new Map<string, Promise<Buffer>>();
   page.on('response', (res) => {
     if (res.request().resourceType() === 'script') scripts.set(res.url(), res.body());
   });
   await page.goto(url);
   await page.waitForSelector('article', { timeout: 60_000 });
+  // Chunks loaded just after the first note (sidebar, account, sign-in code) count too; the
+  // page never goes network-idle when signed in (media keeps loading), so give them a moment.
+  await page.waitForTimeout(2000);
   const firstNoteMs = await page.evaluate(
     () => (window as unknown as { __firstNote: number }).__firstNote,
   );
@@ -59,7 +74,8 @@ async function coldLoad(browser: Browser, url: string) {
     gz += z;
     perFile.push([new URL(url).pathname, z]);
   }
-  if (process.env.BENCH_WEB_FILES) {
+  if (process.env.BENCH_WEB_FILES && listFiles) {
+    console.log(`  files of /home (${signedIn ? 'signed in' : 'guest'}), gzip:`);
     for (const [path, z] of perFile.sort((a, b) => b[1] - a[1])) {
       console.log(`    ${(z / 1024).toFixed(1).padStart(6)} KB  ${path}`);
     }
@@ -82,7 +98,14 @@ async function scrollHeap(browser: Browser, url: string, notes: number) {
   const page = await context.newPage();
   await page.goto(url);
   // All Notes: a long created_at feed (trending holds one note per author only).
-  await page.getByRole('combobox', { name: 'Feed' }).selectOption({ label: 'All Notes' });
+  const select = page.getByRole('combobox', { name: 'Feed' });
+  // A native <select> in builds before the design system (for --dist comparisons).
+  if (await select.evaluate((el) => el.tagName === 'SELECT')) {
+    await select.selectOption({ label: 'All Notes' });
+  } else {
+    await select.click();
+    await page.getByRole('option', { name: 'All Notes', exact: true }).click();
+  }
   await page.waitForSelector('[role=feed] article');
   const start = await heapUsed(page);
   const maxIndex = () =>
@@ -122,9 +145,11 @@ export async function run(args: string[]): Promise<void> {
   }
   const given = option(args, 'data');
   const dataDir = given ? resolve(given) : mkdtempSync(join(tmpdir(), 'swell-bench-web-'));
+  const dist = option(args, 'dist');
   const t0 = performance.now();
   const server = await startDevnetServer({
     ...loadConfig({}, []),
+    ...(dist ? { webDist: resolve(dist) } : {}),
     port: 0,
     dataDir,
     demo: true,
@@ -141,10 +166,14 @@ export async function run(args: string[]): Promise<void> {
   try {
     const home = `${server.url}/home`;
     const loads = [];
-    for (let i = 0; i < runs; i++) loads.push(await coldLoad(browser, home));
+    for (let i = 0; i < runs; i++) loads.push(await coldLoad(browser, home, false, i === 0));
     const first = loads[0]!;
     console.log(
-      `  JS loaded for /home: ${kb(first.gz)} gzip (${kb(first.raw)} raw, ${first.files} files)  [aim: <= 150 KB]`,
+      `  JS loaded for /home (guest): ${kb(first.gz)} gzip (${kb(first.raw)} raw, ${first.files} files)  [aim: <= 150 KB]`,
+    );
+    const signed = await coldLoad(browser, home, true, true);
+    console.log(
+      `  JS loaded for /home (signed in): ${kb(signed.gz)} gzip (${kb(signed.raw)} raw, ${signed.files} files)`,
     );
     const times = loads.map((l) => l.firstNoteMs);
     console.log(

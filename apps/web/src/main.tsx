@@ -1,9 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import '@fontsource-variable/inter/wght.css';
+import '@/styles/tokens.css';
+import '@/styles/themes.css';
+import '@/styles/base.css';
 import '@/i18n/index.ts';
 import { router } from '@/app/router.tsx';
-import '@/styles/base.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { keyStorageKeys } from '@swell/client';
 import { splitNip05 } from '@/features/profile/nip05.ts';
 import { newNotesLabel, pollDelay } from '@/features/home/new-notes-pill.tsx';
-import { storedKeyNames } from '@/features/account/account-area.tsx';
+import { storedKeyNames } from '@/features/account/login-start.ts';
 import { cashuAmount } from '@/components/note/payment-cards.tsx';
 import { i18next } from '@/i18n/index.ts';
 import { en } from '@/i18n/en.ts';

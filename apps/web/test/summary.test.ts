@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nip19 } from '@swell/nostr';
-import { summaryText } from '@/lib/summary.ts';
+import { plainText, summaryText } from '@/lib/summary.ts';
 
 describe('summaryText', () => {
   it('keeps the first line, drops mentions and media, shows links by host', () => {
@@ -16,5 +16,13 @@ describe('summaryText', () => {
   });
   it('cuts long text', () => {
     expect(summaryText('a'.repeat(200), [], 10)).toBe(`${'a'.repeat(9)}…`);
+  });
+});
+
+describe('plainText', () => {
+  it('keeps every line, shows links by host and leaves media out', () => {
+    expect(
+      plainText('first line\n\nsee https://example.com/page and https://x.test/a.mp4\n#tag'),
+    ).toBe('first line see example.com and #tag');
   });
 });

@@ -1,62 +1,90 @@
-import { Suspense, lazy } from 'react';
-import { Link, NavLink, Outlet, useLocation, useMatches, useNavigationType } from 'react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { navItems } from '@/app/nav-items.ts';
-import { useTheme } from '@/theme/theme-store.ts';
-import { themeByName } from '@/theme/themes.ts';
+import { BottomNav } from '@/app/nav/bottom-nav.tsx';
+import { ComposeFab } from '@/app/nav/compose-fab.tsx';
+import { MobileHeader } from '@/app/nav/mobile-header.tsx';
+import { SideNav } from '@/app/nav/side-nav.tsx';
+import { ToastHost } from '@/components/ui/toast-host.tsx';
+import { fetchPage } from '@/data/connection.ts';
+import { useSession } from '@/data/session.ts';
+import { AccountDialogs } from '@/features/account/account-dialogs.tsx';
+import { startLoginWhenNeeded } from '@/features/account/login-start.ts';
+import { NoteActionsProvider } from '@/features/note-actions/index.ts';
+import { afterFirstContent } from '@/lib/first-content.ts';
+import { useMediaQuery, wideQuery } from '@/lib/use-media-query.ts';
+import '@/app/layout.css';
 
-const AccountArea = lazy(() => import('@/features/account/account-area.tsx'));
-const HomeSidebar = lazy(() => import('@/features/sidebar/home-sidebar.tsx'));
+const RouteSidebar = lazy(() => import('@/features/sidebar/route-sidebar.tsx'));
 const ConnectionBanner = lazy(() => import('@/features/connection-banner.tsx'));
 
+/** Signed-in extras of the shell: the user's profile and the unread-count badges. */
+function useSignedInShell(pubkey: string | null, resolved: boolean) {
+  useEffect(() => {
+    if (!pubkey) return;
+    fetchPage('user_infos', { pubkeys: [pubkey] }).catch(() => {});
+  }, [pubkey]);
+  useEffect(() => {
+    // Spec section 4: counts start once the key lookup is done and a public key exists.
+    if (!pubkey || !resolved) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void afterFirstContent()
+      .then(() => import('@/app/nav/unread-counts.ts'))
+      .then((m) => {
+        if (!cancelled) stop = m.watchUnreadCounts(pubkey);
+      });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [pubkey, resolved]);
+}
+
+/**
+ * The main layout: navigation, main column and sidebar from 1280 px; an icon rail and the main
+ * column from 768 px; below that one column with a compact header and a bottom bar.
+ */
 export function MainLayout() {
   const { t } = useTranslation();
-  const theme = themeByName(useTheme());
-  const matches = useMatches();
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
+  const session = useSession();
+  const wide = useMediaQuery(wideQuery);
   // New pages start at the top; back/forward leaves it to the page (feeds restore themselves).
   useEffect(() => {
     if (navigationType !== 'POP') window.scrollTo(0, 0);
   }, [pathname, navigationType]);
-  const withSidebar = matches.some((m) => (m.handle as { sidebar?: boolean })?.sidebar);
+  useEffect(() => {
+    void startLoginWhenNeeded();
+  }, []);
+  useSignedInShell(session.pubkey, session.resolved);
   return (
-    <div className={withSidebar ? 'layout layout-with-sidebar' : 'layout'}>
+    <NoteActionsProvider>
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <header className="layout-nav">
-        <Link to="/home" className="logo">
-          <img src={theme.logo} alt="" width={32} height={32} />
-          <span>{t('app.name')}</span>
-        </Link>
-        <nav aria-label={t('nav.label')}>
-          <ul>
-            {navItems.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to}>{t(item.label)}</NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <Suspense fallback={null}>
-          <AccountArea />
-        </Suspense>
-      </header>
-      <main id="main" className="layout-main" tabIndex={-1}>
-        <Suspense fallback={null}>
-          <ConnectionBanner />
-        </Suspense>
-        <Outlet />
-      </main>
-      {withSidebar && (
-        <aside className="layout-sidebar" aria-label={t('sidebar.label')}>
+      <div className="shell">
+        <SideNav />
+        <MobileHeader />
+        <main id="main" className="shell-main" tabIndex={-1}>
           <Suspense fallback={null}>
-            <HomeSidebar />
+            <ConnectionBanner />
           </Suspense>
-        </aside>
-      )}
-    </div>
+          <Outlet />
+        </main>
+        {wide && (
+          <aside className="shell-aside" aria-label={t('sidebar.label')}>
+            <Suspense fallback={null}>
+              <RouteSidebar />
+            </Suspense>
+          </aside>
+        )}
+        <BottomNav />
+        <ComposeFab />
+      </div>
+      <AccountDialogs />
+      <ToastHost />
+    </NoteActionsProvider>
   );
 }

@@ -38,7 +38,6 @@ export const routes: RouteObject[] = [
           { index: true, loader: () => redirect('/home') },
           {
             path: 'home',
-            handle: { sidebar: true },
             // Starts the feed while the screen's code loads.
             loader: () => {
               void import('@/features/home/home-instance.ts').then((m) => m.homeFeedFor());
@@ -60,8 +59,16 @@ export const routes: RouteObject[] = [
           { path: 'settings/network', lazy: () => import('@/screens/settings/network.tsx') },
           ...settingsPages.map((r) => ({ ...r, path: `settings/${r.path}` })),
           { path: 'bookmarks', ...placeholder('nav.bookmarks') },
-          { path: 'profile/:npub?', lazy: () => import('@/screens/profile.tsx') },
-          { path: 'p/:npub?', lazy: () => import('@/screens/profile.tsx') },
+          {
+            path: 'profile/:npub?',
+            handle: { sidebar: 'profile' },
+            lazy: () => import('@/screens/profile.tsx'),
+          },
+          {
+            path: 'p/:npub?',
+            handle: { sidebar: 'profile' },
+            lazy: () => import('@/screens/profile.tsx'),
+          },
           { path: 'help', lazy: () => import('@/screens/help.tsx') },
           { path: 'search/:query', ...placeholder('nav.search') },
           { path: 'mutelist/:npub', ...placeholder('nav.muteList') },
@@ -74,6 +81,7 @@ export const routes: RouteObject[] = [
           { path: '404', lazy: () => import('@/screens/not-found.tsx') },
           {
             path: ':vanityName',
+            handle: { sidebar: 'profile' },
             loader: vanityProfileLoader,
             lazy: () => import('@/screens/profile.tsx'),
           },

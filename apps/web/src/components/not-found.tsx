@@ -1,13 +1,23 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import Compass from 'lucide-react/icons/compass';
+import { Screen } from '@/components/screen.tsx';
+import { ButtonLink } from '@/components/ui/button.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
 
 export function NotFound() {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="not-found-title" className="screen">
-      <h1 id="not-found-title">{t('notFound.title')}</h1>
-      <p>{t('notFound.body')}</p>
-      <Link to="/home">{t('notFound.home')}</Link>
-    </section>
+    <Screen title={t('notFound.title')}>
+      <EmptyState
+        icon={<Compass size={26} />}
+        title={t('notFound.lost')}
+        body={t('notFound.body')}
+        actions={
+          <ButtonLink to="/home" variant="primary">
+            {t('notFound.home')}
+          </ButtonLink>
+        }
+      />
+    </Screen>
   );
 }

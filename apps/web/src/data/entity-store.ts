@@ -97,6 +97,8 @@ function useEntity<V>(map: keyof Entities, key: string | undefined): V | undefin
 export const useNote = (id: string | undefined) => useEntity<SignedEvent>('notes', id);
 export const useUserEvent = (pk: string | undefined) => useEntity<SignedEvent>('users', pk);
 export const useNoteStats = (id: string | undefined) => useEntity<NoteStats>('stats', id);
+/** The signed-in user's own actions on a note (liked, replied, reposted, zapped). */
+export const useNoteActionsOf = (id: string | undefined) => useEntity<NoteActions>('actions', id);
 export const useRepostOf = (id: string | undefined) => useEntity<string>('reposts', id);
 export const useMedia = (url: string | undefined) => useEntity<MediaResource>('mediaByUrl', url);
 export const usePreview = (url: string | undefined) =>

@@ -1,6 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import WifiOff from 'lucide-react/icons/wifi-off';
 import { cache } from '@/data/connection.ts';
+import '@/features/connection-banner.css';
 
 /** Says so when the caching service has not been reachable for a moment (no silent waits). */
 export default function ConnectionBanner() {
@@ -20,6 +22,7 @@ export default function ConnectionBanner() {
   if (!down || !late) return null;
   return (
     <p role="status" className="connection-banner">
+      <WifiOff size={16} aria-hidden />
       {t('feed.disconnected')}
     </p>
   );

@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 export interface AsyncState<T> {
   data: T | undefined;
   error: unknown;
   loading: boolean;
+  /** Runs `load` again for the same key (after an error, say). */
+  retry: () => void;
 }
 
 /**
@@ -17,6 +19,7 @@ export function useAsync<T>(
   const [state, setState] = useState<{ key: string | null; data?: T; error?: unknown }>({
     key: null,
   });
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (key === null) return;
     const ctl = new AbortController();
@@ -29,13 +32,18 @@ export function useAsync<T>(
       },
     );
     return () => ctl.abort();
-    // `load` is re-created every render; `key` says when to run again.
+    // `load` is re-created every render; `key` and `attempt` say when to run again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }, [key, attempt]);
+  const retry = useCallback(() => {
+    setState({ key: null });
+    setAttempt((n) => n + 1);
+  }, []);
   const current = state.key === key;
   return {
     data: current ? state.data : undefined,
     error: current ? state.error : undefined,
     loading: key !== null && (!current || (state.data === undefined && state.error === undefined)),
+    retry,
   };
 }

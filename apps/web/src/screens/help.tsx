@@ -1,11 +1,63 @@
 import { useTranslation } from 'react-i18next';
+import type { LucideIcon } from 'lucide-react';
+import BookOpen from 'lucide-react/icons/book-open';
+import Copy from 'lucide-react/icons/copy';
+import House from 'lucide-react/icons/house';
+import KeyRound from 'lucide-react/icons/key-round';
+import Keyboard from 'lucide-react/icons/keyboard';
+import MessagesSquare from 'lucide-react/icons/messages-square';
+import Palette from 'lucide-react/icons/palette';
+import Server from 'lucide-react/icons/server';
+import User from 'lucide-react/icons/user';
 import { Screen } from '@/components/screen.tsx';
+import '@/screens/help.css';
+
+/** What works in this release, said plainly (and what does not yet). */
+const works: [string, LucideIcon][] = [
+  ['help.works.feeds', House],
+  ['help.works.threads', MessagesSquare],
+  ['help.works.profiles', User],
+  ['help.works.reads', BookOpen],
+  ['help.works.signIn', KeyRound],
+  ['help.works.themes', Palette],
+  ['help.works.network', Server],
+  ['help.works.copy', Copy],
+];
 
 export function Component() {
   const { t } = useTranslation();
   return (
     <Screen title={t('nav.help')}>
-      <p>{t('help.body')}</p>
+      <div className="help">
+        <p className="help-lead">{t('help.lead')}</p>
+        <section aria-labelledby="help-works">
+          <h2 id="help-works" className="help-title">
+            {t('help.worksTitle')}
+          </h2>
+          <ul className="help-list">
+            {works.map(([key, Icon]) => (
+              <li key={key}>
+                <span className="help-icon" aria-hidden="true">
+                  <Icon size={18} />
+                </span>
+                <span>{t(key)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="help-later">
+          <h2 id="help-later" className="help-title">
+            {t('help.laterTitle')}
+          </h2>
+          <p className="help-text">{t('help.later')}</p>
+        </section>
+        <section aria-labelledby="help-keys">
+          <h2 id="help-keys" className="help-title">
+            <Keyboard size={18} aria-hidden /> {t('help.keysTitle')}
+          </h2>
+          <p className="help-text">{t('help.keys')}</p>
+        </section>
+      </div>
     </Screen>
   );
 }

@@ -1,36 +1,68 @@
+import { lazy, Suspense } from 'react';
 import { useLoaderData, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import Globe from 'lucide-react/icons/globe';
+import QrCodeIcon from 'lucide-react/icons/qr-code';
+import UserPen from 'lucide-react/icons/user-pen';
+import UserPlus from 'lucide-react/icons/user-plus';
+import UserX from 'lucide-react/icons/user-x';
 import type { VanityTarget } from '@/app/vanity.ts';
 import { Avatar } from '@/components/avatar/avatar.tsx';
-import { Screen } from '@/components/screen.tsx';
+import { BackButton, Screen } from '@/components/screen.tsx';
+import { Button, ButtonLink, IconButton } from '@/components/ui/button.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { Popover } from '@/components/ui/popover.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Tooltip } from '@/components/ui/tooltip.tsx';
 import { api, ingested } from '@/data/connection.ts';
 import { useUserStats } from '@/data/entity-store.ts';
 import { useSession } from '@/data/session.ts';
 import { userLabel, useUser } from '@/data/user.ts';
-import { ProfileSidebar } from '@/features/profile/profile-sidebar.tsx';
+import { useNoteActions } from '@/features/note-actions/index.ts';
+import { ProfileAbout } from '@/features/profile/profile-about.tsx';
+import { profilePubkey } from '@/features/profile/profile-target.ts';
 import { ProfileTabs } from '@/features/profile/profile-tabs.tsx';
 import { VerificationBadge } from '@/features/profile/verification-badge.tsx';
-import { shortNumber } from '@/lib/format.ts';
-import { parsePubkey } from '@/lib/note-id.ts';
+import { shortDate, shortNumber } from '@/lib/format.ts';
 import { useAsync } from '@/lib/use-async.ts';
+import '@/screens/profile.css';
+
+const ProfileShare = lazy(() => import('@/features/profile/profile-share.tsx'));
 
 export function Component() {
   const { t } = useTranslation();
   const params = useParams();
   const vanity = useLoaderData() as VanityTarget | undefined;
   const session = useSession();
-  const pubkey = vanity?.pubkey ?? (params.npub ? parsePubkey(params.npub) : session.pubkey);
+  const pubkey = profilePubkey(params.npub, vanity, session.pubkey);
   if (!pubkey)
     return (
-      <Screen title={t('profile.title')}>
-        <p className="error-text">{t('profile.invalid')}</p>
+      <Screen title={t('profile.title')} back>
+        <EmptyState
+          icon={<UserX size={26} />}
+          title={t('profile.invalid')}
+          actions={<ButtonLink to="/home">{t('notFound.home')}</ButtonLink>}
+        />
       </Screen>
     );
   return <Profile key={pubkey} pubkey={pubkey} userPubkey={session.pubkey} />;
 }
 
+function websiteHref(website: string): string | undefined {
+  const withScheme = /^https?:\/\//i.test(website) ? website : `https://${website}`;
+  try {
+    const u = new URL(withScheme);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function Profile({ pubkey, userPubkey }: { pubkey: string; userPubkey: string | null }) {
   const { t } = useTranslation();
+  const actions = useNoteActions();
   const result = useAsync(pubkey, (signal) =>
     ingested(api().userProfile(pubkey, userPubkey ?? undefined, { signal })),
   );
@@ -38,54 +70,92 @@ function Profile({ pubkey, userPubkey }: { pubkey: string; userPubkey: string | 
   const stats = useUserStats(pubkey);
   const name = userLabel(user);
   const missing = result.data && !result.data.users[pubkey];
+  const own = userPubkey === pubkey;
+  const website = user.website ? websiteHref(user.website) : undefined;
   return (
     <section className="screen profile" aria-labelledby="profile-name">
-      <div className="profile-banner">
+      <div className="profile-cover">
         {user.banner && <img src={user.banner} alt={t('profile.banner')} loading="lazy" />}
-      </div>
-      <div className="profile-head">
-        <Avatar picture={user.picture} size="xl" name={name} zoomable />
-        <div className="profile-names">
-          <h1 id="profile-name">{name}</h1>
-          {user.name && user.name !== name && <p className="muted">@{user.name}</p>}
-          {user.nip05 && <VerificationBadge nip05={user.nip05} pubkey={pubkey} />}
+        <div className="profile-back">
+          <BackButton />
         </div>
       </div>
-      {result.loading && <p role="status">{t('app.loading')}</p>}
-      {missing && <p className="muted">{t('profile.notFound')}</p>}
-      {user.about && <p className="profile-about">{user.about}</p>}
-      {user.website && (
-        <p>
-          <a href={user.website} rel="noopener noreferrer nofollow" target="_blank">
-            {user.website}
-          </a>
-        </p>
-      )}
-      {stats && (
-        <dl className="profile-stats">
-          <div>
-            <dt>{t('profile.following')}</dt>
-            <dd>{shortNumber(stats.follows_count)}</dd>
-          </div>
-          <div>
-            <dt>{t('profile.followers')}</dt>
-            <dd>{shortNumber(stats.followers_count)}</dd>
-          </div>
-          <div>
-            <dt>{t('profile.notes')}</dt>
-            <dd>{shortNumber(stats.note_count)}</dd>
-          </div>
-          <div>
-            <dt>{t('profile.reads')}</dt>
-            <dd>{shortNumber(stats.long_form_note_count)}</dd>
-          </div>
-          <div>
-            <dt>{t('profile.zaps')}</dt>
-            <dd>{shortNumber(stats.total_zap_count)}</dd>
-          </div>
-        </dl>
-      )}
-      <ProfileSidebar pubkey={pubkey} userPubkey={userPubkey} />
+      <div className="profile-top">
+        <div className="profile-avatar">
+          <Avatar picture={user.picture} size="xl" name={name} zoomable />
+        </div>
+        <div className="profile-actions">
+          <Popover
+            label={t('profile.share')}
+            trigger={
+              <Tooltip content={t('profile.shareHint')}>
+                <IconButton
+                  label={t('profile.share')}
+                  icon={<QrCodeIcon size={18} aria-hidden />}
+                  className="profile-action-icon"
+                />
+              </Tooltip>
+            }
+          >
+            <Suspense fallback={<Skeleton width={200} height={200} />}>
+              <ProfileShare npub={user.npub} name={name} />
+            </Suspense>
+          </Popover>
+          {own ? (
+            <ButtonLink to="/settings/profile" icon={<UserPen size={16} aria-hidden />}>
+              {t('profile.edit')}
+            </ButtonLink>
+          ) : (
+            <Button
+              variant="primary"
+              icon={<UserPlus size={16} aria-hidden />}
+              onClick={() => actions.follow(pubkey)}
+            >
+              {t('profile.follow')}
+            </Button>
+          )}
+        </div>
+      </div>
+      <div className="profile-info">
+        <h1 id="profile-name" className="profile-name">
+          {name}
+        </h1>
+        {user.name && user.name !== name && <p className="profile-handle">@{user.name}</p>}
+        {user.nip05 && <VerificationBadge nip05={user.nip05} pubkey={pubkey} />}
+        {missing && <p className="profile-missing">{t('profile.notFound')}</p>}
+        {user.about && <ProfileAbout text={user.about} />}
+        {(website || stats?.time_joined) && (
+          <p className="profile-links">
+            {website && (
+              <a href={website} rel="noopener noreferrer nofollow" target="_blank">
+                <Globe size={15} aria-hidden />
+                {user.website.replace(/^https?:\/\//i, '').replace(/\/$/, '')}
+              </a>
+            )}
+            {stats?.time_joined ? (
+              <span>
+                <CalendarDays size={15} aria-hidden />
+                {t('profile.joined', { date: shortDate(stats.time_joined) })}
+              </span>
+            ) : null}
+          </p>
+        )}
+        {stats && (
+          <dl className="profile-stats">
+            <div>
+              <dt>{t('profile.following')}</dt>
+              <dd>{shortNumber(stats.follows_count)}</dd>
+            </div>
+            <div>
+              <dt>{t('profile.followers')}</dt>
+              <dd>{shortNumber(stats.followers_count)}</dd>
+            </div>
+          </dl>
+        )}
+        {result.error !== undefined && (
+          <ErrorState compact title={t('profile.loadFailed')} onRetry={result.retry} />
+        )}
+      </div>
       <ProfileTabs pubkey={pubkey} userPubkey={userPubkey} />
     </section>
   );

@@ -1,14 +1,23 @@
+import { useEffect, useRef } from 'react';
 import { useLoaderData, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import FileQuestion from 'lucide-react/icons/file-question';
+import MessageCircle from 'lucide-react/icons/message-circle';
 import type { VanityTarget } from '@/app/vanity.ts';
-import { Screen } from '@/components/screen.tsx';
+import { ArticleBody } from '@/components/article/article-body.tsx';
 import { FeedItem, NoteCard } from '@/components/note/note-card.tsx';
+import { NoteSkeleton } from '@/components/note/note-skeleton.tsx';
+import { Screen } from '@/components/screen.tsx';
+import { ButtonLink } from '@/components/ui/button.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { LoadingRegion } from '@/components/ui/skeleton.tsx';
 import { api, ingested } from '@/data/connection.ts';
 import { useSession } from '@/data/session.ts';
-import { useAsync } from '@/lib/use-async.ts';
 import { splitThread } from '@/features/thread/split-thread.ts';
 import { parseThreadTarget, type ThreadTarget } from '@/lib/note-id.ts';
-import { ArticleBody } from '@/components/article/article-body.tsx';
+import { useAsync } from '@/lib/use-async.ts';
+import '@/screens/thread.css';
 
 export function Component() {
   const { t } = useTranslation();
@@ -38,35 +47,71 @@ export function Component() {
         )
       : ingested(api().threadView(target!.id, personal, { signal })),
   );
+  const view = result.data ? splitThread(result.data, id) : undefined;
+  const focusRef = useRef<HTMLDivElement>(null);
+  const focusId = view?.focus?.id;
+  const hasParents = (view?.parents.length ?? 0) > 0;
+  // The viewed note is scrolled into view (below its parents) once the thread has loaded.
+  useEffect(() => {
+    if (focusId && hasParents) focusRef.current?.scrollIntoView({ block: 'start' });
+  }, [focusId, hasParents]);
   if (key === null)
     return (
-      <Screen title={t('thread.title')}>
-        <p className="error-text">{t('thread.invalidId')}</p>
+      <Screen title={t('thread.title')} back>
+        <EmptyState
+          icon={<FileQuestion size={26} />}
+          title={t('thread.invalidId')}
+          actions={<ButtonLink to="/home">{t('notFound.home')}</ButtonLink>}
+        />
       </Screen>
     );
-  const view = result.data ? splitThread(result.data, id) : undefined;
+  const title = view?.focus?.kind === 30023 ? t('thread.article') : t('thread.title');
   return (
-    <Screen title={t('thread.title')}>
-      {result.loading && <p role="status">{t('app.loading')}</p>}
-      {result.error !== undefined && <p className="error-text">{t('app.error')}</p>}
-      {view && !view.focus && <p>{t('thread.notFound')}</p>}
+    <Screen title={title} back>
+      {result.loading && (
+        <LoadingRegion label={t('app.loading')}>
+          <NoteSkeleton lines={4} />
+          <NoteSkeleton lines={2} />
+          <NoteSkeleton lines={2} />
+        </LoadingRegion>
+      )}
+      {result.error !== undefined && (
+        <ErrorState title={t('thread.loadFailed')} onRetry={result.retry} />
+      )}
+      {view && !view.focus && (
+        <EmptyState icon={<FileQuestion size={26} />} title={t('thread.notFound')} />
+      )}
       {view?.focus && (
         <>
-          <div className="thread-parents">
-            {view.parents.map((p) => (
-              <FeedItem key={p} id={p} />
-            ))}
-          </div>
-          {view.focus.kind === 30023 ? (
-            <ArticleBody event={view.focus} />
-          ) : (
-            <NoteCard event={view.focus} focused />
+          {hasParents && (
+            <div className="thread-parents">
+              {view.parents.map((p) => (
+                <FeedItem key={p} id={p} variant="parent" />
+              ))}
+            </div>
           )}
-          <section aria-label={t('thread.replies')} className="thread-replies">
-            <h2 className="visually-hidden">{t('thread.replies')}</h2>
-            {view.replies.map((r) => (
-              <FeedItem key={r} id={r} />
-            ))}
+          <div ref={focusRef} className="thread-focus">
+            {view.focus.kind === 30023 ? (
+              <ArticleBody event={view.focus} />
+            ) : (
+              <NoteCard event={view.focus} variant="focused" />
+            )}
+          </div>
+          <section
+            aria-label={t('thread.replies')}
+            className={hasParents ? 'thread-replies thread-replies-tall' : 'thread-replies'}
+          >
+            <h2 className="thread-replies-title">{t('thread.replies')}</h2>
+            {view.replies.length === 0 ? (
+              <EmptyState
+                compact
+                icon={<MessageCircle size={20} />}
+                title={t('thread.noReplies')}
+                headingLevel={3}
+              />
+            ) : (
+              view.replies.map((r) => <FeedItem key={r} id={r} variant="reply" />)
+            )}
           </section>
         </>
       )}

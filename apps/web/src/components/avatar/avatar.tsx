@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMedia } from '@/data/entity-store.ts';
 import { avatarSizes, avatarSources, type AvatarSize } from '@/components/avatar/avatar-sizes.ts';
-import { Lightbox } from '@/components/lightbox.tsx';
+import '@/components/avatar/avatar.css';
+
+const MediaLightbox = lazy(() => import('@/components/media-lightbox.tsx'));
 
 export interface AvatarProps {
   picture: string;
@@ -47,9 +49,14 @@ export function Avatar({ picture, size, name, zoomable }: AvatarProps) {
         {img}
       </button>
       {open && (
-        <Lightbox label={t('avatar.lightbox', { name })} onClose={() => setOpen(false)}>
-          <img src={src} alt={t('avatar.lightbox', { name })} className="lightbox-image" />
-        </Lightbox>
+        <Suspense fallback={null}>
+          <MediaLightbox
+            label={t('avatar.lightbox', { name })}
+            src={src!}
+            alt={t('avatar.lightbox', { name })}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
       )}
     </>
   );

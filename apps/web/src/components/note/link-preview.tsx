@@ -46,8 +46,10 @@ export function LinkPreview({ url, text }: { url: string; text: string }) {
       )}
       <span className="link-preview-text">
         <strong>{title}</strong>
-        {preview.md_description && <span>{preview.md_description}</span>}
-        <span className="muted">{origin(url)}</span>
+        {preview.md_description && (
+          <span className="link-preview-description">{preview.md_description}</span>
+        )}
+        <span className="link-preview-origin">{origin(url)}</span>
       </span>
     </a>
   );

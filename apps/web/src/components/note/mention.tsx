@@ -4,6 +4,7 @@ import { nip19 } from '@swell/nostr';
 import { useNote } from '@/data/entity-store.ts';
 import { noteLink, profileLink, userLabel, useUser } from '@/data/user.ts';
 import { Avatar } from '@/components/avatar/avatar.tsx';
+import { plainText } from '@/lib/summary.ts';
 
 function ProfileMention({ pubkey }: { pubkey: string }) {
   const user = useUser(pubkey);
@@ -36,7 +37,7 @@ function NoteMention({ id, bech32 }: { id: string; bech32: string }) {
         <Avatar picture={user.picture} size="xss" name={name} />
         <strong>{name}</strong>
       </span>
-      <span className="mentioned-note-text">{shorten(note.content)}</span>
+      <span className="mentioned-note-text">{shorten(plainText(note.content, note.tags))}</span>
     </Link>
   );
 }

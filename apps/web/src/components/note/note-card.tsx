@@ -1,78 +1,129 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import FileQuestion from 'lucide-react/icons/file-question';
+import { replyTo } from '@swell/nostr';
 import type { SignedEvent } from '@swell/cache-protocol';
 import { useNote, useNoteStats, useRepostOf } from '@/data/entity-store.ts';
-import { noteLink, profileLink, userLabel, useUser } from '@/data/user.ts';
+import { profileLink, userLabel, useUser } from '@/data/user.ts';
 import { Avatar } from '@/components/avatar/avatar.tsx';
+import { ArticleCard } from '@/components/note/article-card.tsx';
+import { NoteActionBar } from '@/components/note/note-action-bar.tsx';
 import { NoteContent } from '@/components/note/note-content.tsx';
-import { NoteStatsBar } from '@/components/note/note-stats-bar.tsx';
-import { fullDate, relativeTime } from '@/lib/format.ts';
+import { NoteHeader } from '@/components/note/note-header.tsx';
+import { NoteMenu } from '@/components/note/note-menu.tsx';
+import { NoteStatsSummary } from '@/components/note/note-stats-summary.tsx';
+import { RepostLine } from '@/components/note/repost-line.tsx';
+import { fullDate } from '@/lib/format.ts';
+import '@/components/note/note.css';
 
-/** A feed element: a note, or a repost shown with its original. */
-export const FeedItem = memo(function FeedItem({ id }: { id: string }) {
+/** A feed element: a note, a repost shown with its original, or an article card. */
+export const FeedItem = memo(function FeedItem({
+  id,
+  variant = 'feed',
+}: {
+  id: string;
+  variant?: NoteVariant;
+}) {
   const event = useNote(id);
   const originalId = useRepostOf(id);
   const original = useNote(originalId);
   if (!event) return null;
   if (event.kind === 6) {
     if (!original) return <MissingNote />;
-    return <NoteCard event={original} repostedBy={event.pubkey} />;
+    return <FeedEvent event={original} repostedBy={event.pubkey} variant={variant} />;
   }
-  return <NoteCard event={event} />;
+  return <FeedEvent event={event} variant={variant} />;
 });
 
-function MissingNote() {
-  const { t } = useTranslation();
-  return <p className="note note-missing">{t('note.missing')}</p>;
+function FeedEvent({
+  event,
+  repostedBy,
+  variant,
+}: {
+  event: SignedEvent;
+  repostedBy?: string;
+  variant: NoteVariant;
+}) {
+  if (event.kind === 30023) return <ArticleCard event={event} repostedBy={repostedBy} />;
+  return <NoteCard event={event} repostedBy={repostedBy} variant={variant} />;
 }
 
-function RepostLine({ pubkey }: { pubkey: string }) {
+export function MissingNote() {
   const { t } = useTranslation();
-  const user = useUser(pubkey);
   return (
-    <p className="note-repost">
-      <Link to={profileLink(user)}>{t('note.repostedBy', { name: userLabel(user) })}</Link>
+    <p className="note note-missing">
+      <FileQuestion size={18} aria-hidden />
+      {t('note.missing')}
     </p>
   );
 }
 
-/** One note as an <article>: author, time, content, stats. */
+/** "Replying to @name" above a reply shown outside its thread. */
+function ReplyingTo({ event }: { event: SignedEvent }) {
+  const { t } = useTranslation();
+  const parentId = replyTo(event);
+  const parent = useNote(parentId);
+  const pubkey = parent?.pubkey ?? event.tags.find((tag) => tag[0] === 'p')?.[1] ?? '';
+  const user = useUser(pubkey);
+  if (!parentId || !pubkey) return null;
+  return (
+    <p className="note-reply-to">
+      {t('note.replyingTo')} <Link to={profileLink(user)}>@{user.name || userLabel(user)}</Link>
+    </p>
+  );
+}
+
+/**
+ * How a note is shown: in a feed; as a parent in a thread's chain (a line joins it to the next
+ * note); or as the focused note of a thread (larger text, full date, counts).
+ */
+export type NoteVariant = 'feed' | 'parent' | 'focused' | 'reply';
+
+/** One note as an <article>: avatar on the left; name, handle and time; content; actions. */
 export function NoteCard({
   event,
   repostedBy,
-  focused,
+  variant = 'feed',
 }: {
   event: SignedEvent;
   repostedBy?: string;
-  focused?: boolean;
+  variant?: NoteVariant;
 }) {
+  const { t } = useTranslation();
   const user = useUser(event.pubkey);
   const stats = useNoteStats(event.id);
   const name = userLabel(user);
+  const focused = variant === 'focused';
   return (
     <article
-      className={focused ? 'note note-focused' : 'note'}
+      className={`note note-${variant}`}
       data-note-id={event.id}
       aria-current={focused ? 'true' : undefined}
+      aria-label={t('note.label', { name })}
     >
       {repostedBy && <RepostLine pubkey={repostedBy} />}
-      <header className="note-head">
-        <Link to={profileLink(user)} className="note-author">
-          <Avatar picture={user.picture} size="vs" name={name} />
-          <span className="note-name">{name}</span>
+      <div className="note-grid">
+        <Link to={profileLink(user)} className="note-avatar" tabIndex={-1} aria-hidden="true">
+          <Avatar picture={user.picture} size="md" name={name} />
         </Link>
-        <Link to={noteLink(event.id)} className="note-time">
-          <time
-            dateTime={new Date(event.created_at * 1000).toISOString()}
-            title={fullDate(event.created_at)}
-          >
-            {relativeTime(event.created_at)}
-          </time>
-        </Link>
-      </header>
-      <NoteContent event={event} />
-      <NoteStatsBar noteId={event.id} stats={stats} />
+        <div className="note-main">
+          <NoteHeader event={event} user={user}>
+            <NoteMenu event={event} />
+          </NoteHeader>
+          {variant === 'feed' && <ReplyingTo event={event} />}
+          <NoteContent event={event} />
+          {focused && (
+            <p className="note-full-date">
+              <time dateTime={new Date(event.created_at * 1000).toISOString()}>
+                {fullDate(event.created_at)}
+              </time>
+            </p>
+          )}
+          {focused && <NoteStatsSummary noteId={event.id} stats={stats} />}
+          <NoteActionBar event={event} stats={stats} />
+        </div>
+      </div>
     </article>
   );
 }

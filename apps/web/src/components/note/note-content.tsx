@@ -43,9 +43,49 @@ function renderSegment(s: Segment, dims: Dims) {
   }
 }
 
+/** Segments shown as blocks (cards, media): line breaks next to them would only add gaps. */
+const blockTypes = new Set<Segment['type']>([
+  'image',
+  'video',
+  'embed',
+  'invoice',
+  'bitcoin',
+  'cashu',
+]);
+
+function isBlock(s: Segment | undefined): boolean {
+  if (!s) return false;
+  if (blockTypes.has(s.type)) return true;
+  return s.type === 'mention' && (s.decoded.type === 'note' || s.decoded.type === 'nevent');
+}
+
+/**
+ * Drops line breaks (and blank text between them) that only separate a block from its
+ * neighbours or trail at the ends, so media and cards do not open empty lines around them.
+ */
+export function trimBreaks(segments: Segment[]): Segment[] {
+  const blank = (s: Segment) => s.type === 'linebreak' || (s.type === 'text' && !s.text.trim());
+  const out: Segment[] = [];
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i]!;
+    if (blank(s)) {
+      let j = i;
+      while (j < segments.length && blank(segments[j]!)) j++;
+      const before = out.at(-1);
+      const after = segments[j];
+      if (!before || !after || isBlock(before) || isBlock(after)) {
+        i = j - 1;
+        continue;
+      }
+    }
+    out.push(s);
+  }
+  return out;
+}
+
 /** The content of a note: every tokenizer segment rendered. */
 export function NoteContent({ event }: { event: SignedEvent }) {
-  const segments = useMemo(() => tokenize(event.content, event.tags), [event]);
+  const segments = useMemo(() => trimBreaks(tokenize(event.content, event.tags)), [event]);
   const dims = useMemo(() => imetaDims(event.tags), [event]);
   return (
     <div className="note-content">

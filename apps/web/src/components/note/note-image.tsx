@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMedia } from '@/data/entity-store.ts';
-import { Lightbox } from '@/components/lightbox.tsx';
 import { imageBox } from '@/components/note/image-box.ts';
+
+const MediaLightbox = lazy(() => import('@/components/media-lightbox.tsx'));
 
 /** An image of a note; its box is reserved from the media info's known dimensions. */
 export function NoteImage({ url, dim }: { url: string; dim?: { w: number; h: number } }) {
@@ -38,14 +39,16 @@ export function NoteImage({ url, dim }: { url: string; dim?: { w: number; h: num
           decoding="async"
           width={box?.width}
           height={box?.height}
-          style={box ? { width: box.width, height: box.height } : undefined}
+          style={
+            box ? { width: box.width, aspectRatio: `${box.width} / ${box.height}` } : undefined
+          }
           onError={() => setFailed((n) => n + 1)}
         />
       </button>
       {open && (
-        <Lightbox label={t('note.image')} onClose={() => setOpen(false)}>
-          <img src={url} alt="" className="lightbox-image" />
-        </Lightbox>
+        <Suspense fallback={null}>
+          <MediaLightbox label={t('note.image')} src={url} onClose={() => setOpen(false)} />
+        </Suspense>
       )}
     </>
   );

@@ -1,15 +1,21 @@
 import { useTranslation } from 'react-i18next';
+import Banknote from 'lucide-react/icons/banknote';
+import Copy from 'lucide-react/icons/copy';
+import Zap from 'lucide-react/icons/zap';
+import { Button } from '@/components/ui/button.tsx';
+import { copyToClipboard } from '@/features/note-actions/clipboard.ts';
 import { shortNumber } from '@/lib/format.ts';
 
 function CopyButton({ value }: { value: string }) {
   const { t } = useTranslation();
   return (
-    <button
-      type="button"
-      onClick={() => void navigator.clipboard?.writeText(value).catch(() => {})}
+    <Button
+      size="sm"
+      icon={<Copy size={14} aria-hidden />}
+      onClick={() => void copyToClipboard(value)}
     >
       {t('note.copy')}
-    </button>
+    </Button>
   );
 }
 
@@ -18,13 +24,18 @@ export function InvoiceCard({ invoice, msats }: { invoice: string; msats: number
   const { t } = useTranslation();
   return (
     <div className="pay-card" role="group" aria-label={t('note.invoice')}>
-      <strong>{t('note.invoice')}</strong>
-      <span>
-        {msats === undefined
-          ? t('note.invoiceNoAmount')
-          : t('note.invoiceAmount', { amount: shortNumber(Math.floor(msats / 1000)) })}
+      <span className="pay-card-icon" aria-hidden="true">
+        <Zap size={18} />
       </span>
-      <code className="pay-code">{`${invoice.slice(0, 24)}…`}</code>
+      <span className="pay-card-text">
+        <strong>
+          {msats === undefined
+            ? t('note.invoiceNoAmount')
+            : t('note.invoiceAmount', { amount: shortNumber(Math.floor(msats / 1000)) })}
+        </strong>
+        <span className="muted">{t('note.invoice')}</span>
+        <code className="pay-code">{`${invoice.slice(0, 24)}…`}</code>
+      </span>
       <CopyButton value={invoice} />
     </div>
   );
@@ -51,11 +62,18 @@ export function EcashCard({ token }: { token: string }) {
   const amount = cashuAmount(token);
   return (
     <div className="pay-card" role="group" aria-label={t('note.ecash')}>
-      <strong>{t('note.ecash')}</strong>
-      {amount !== undefined && (
-        <span>{t('note.ecashAmount', { amount: shortNumber(amount) })}</span>
-      )}
-      <code className="pay-code">{`${token.slice(0, 24)}…`}</code>
+      <span className="pay-card-icon" aria-hidden="true">
+        <Banknote size={18} />
+      </span>
+      <span className="pay-card-text">
+        <strong>
+          {amount !== undefined
+            ? t('note.ecashAmount', { amount: shortNumber(amount) })
+            : t('note.ecash')}
+        </strong>
+        <span className="muted">{t('note.ecash')}</span>
+        <code className="pay-code">{`${token.slice(0, 24)}…`}</code>
+      </span>
       <CopyButton value={token} />
     </div>
   );

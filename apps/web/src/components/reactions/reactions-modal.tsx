@@ -1,13 +1,20 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import Heart from 'lucide-react/icons/heart';
 import type { FeedPage } from '@swell/cache-protocol';
 import { api, ingested } from '@/data/connection.ts';
 import { profileLink, userLabel, useUser } from '@/data/user.ts';
 import { Avatar } from '@/components/avatar/avatar.tsx';
-import { Lightbox } from '@/components/lightbox.tsx';
 import { FeedItem } from '@/components/note/note-card.tsx';
+import { userHandle } from '@/components/note/note-header.tsx';
+import { Dialog } from '@/components/ui/dialog.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton.tsx';
+import { Tabs } from '@/components/ui/tabs.tsx';
 import { shortNumber } from '@/lib/format.ts';
+import '@/components/reactions/reactions.css';
 
 type Tab = 'likes' | 'zaps' | 'reposts' | 'quotes';
 const tabs: Tab[] = ['likes', 'zaps', 'reposts', 'quotes'];
@@ -50,22 +57,46 @@ function rows(tab: Tab, page: FeedPage): Row[] {
   }
 }
 
+/** One person: avatar, name and handle (the whole row links to the profile), and sats for zaps. */
 function ActorRow({ pubkey, amount }: { pubkey: string; amount?: number }) {
   const { t } = useTranslation();
   const user = useUser(pubkey);
   const name = userLabel(user);
+  const handle = userHandle(user);
   return (
-    <li className="actor-row">
-      <Link to={profileLink(user)}>
-        <Avatar picture={user.picture} size="xs" name={name} />
-        <span>{name}</span>
-      </Link>
-      {amount !== undefined && (
-        <span className="muted">
-          {shortNumber(amount)} {t('profile.sats')}
+    <li>
+      <Link to={profileLink(user)} className="actor-row">
+        <Avatar picture={user.picture} size="vs" name={name} />
+        <span className="actor-names">
+          <span className="actor-name">{name}</span>
+          {handle && <span className="actor-handle">{handle}</span>}
         </span>
-      )}
+        {amount !== undefined && (
+          <span className="actor-amount">
+            {shortNumber(amount)} {t('profile.sats')}
+          </span>
+        )}
+      </Link>
     </li>
+  );
+}
+
+function RowsSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <LoadingRegion label={t('app.loading')}>
+      <ul className="actor-list">
+        {[0, 1, 2, 3].map((i) => (
+          <li key={i} className="actor-skeleton">
+            <Skeleton circle width={40} height={40} />
+            <span className="actor-names">
+              <Skeleton width="40%" height={12} />
+              <Skeleton width="25%" height={10} />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </LoadingRegion>
   );
 }
 
@@ -81,7 +112,7 @@ export default function ReactionsModal({
   const [tab, setTab] = useState<Tab>('likes');
   const [state, setState] = useState<{ tab: Tab; rows: Row[] } | null>(null);
   const [error, setError] = useState(false);
-  const id = useId();
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     const ctl = new AbortController();
     load(tab, noteId, ctl.signal).then(
@@ -91,47 +122,54 @@ export default function ReactionsModal({
       },
     );
     return () => ctl.abort();
-  }, [tab, noteId]);
+  }, [tab, noteId, attempt]);
   const current = state?.tab === tab ? state.rows : null;
   return (
-    <Lightbox label={t('reactions.title')} onClose={onClose} className="reactions-modal">
-      <h2>{t('reactions.title')}</h2>
-      <div role="tablist" aria-label={t('reactions.title')}>
-        {tabs.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={`${id}-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`${id}-panel`}
-            onClick={() => {
-              setError(false);
-              setTab(name);
-            }}
-          >
-            {t(`reactions.${name}`)}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${tab}`}>
-        {error && <p className="error-text">{t('app.error')}</p>}
-        {!error && current === null && <p>{t('app.loading')}</p>}
-        {current?.length === 0 && <p>{t('reactions.empty')}</p>}
-        {current && current.length > 0 && (
-          <ul className="actor-list">
-            {current.map((r) =>
-              r.noteId ? (
-                <li key={r.key}>
-                  <FeedItem id={r.noteId} />
-                </li>
-              ) : (
-                <ActorRow key={r.key} pubkey={r.pubkey!} amount={r.amount} />
-              ),
-            )}
-          </ul>
-        )}
-      </div>
-    </Lightbox>
+    <Dialog title={t('reactions.title')} onClose={onClose} size="lg" className="reactions-modal">
+      <Tabs
+        label={t('reactions.title')}
+        items={tabs.map((name) => ({ value: name, label: t(`reactions.${name}`) }))}
+        value={tab}
+        onChange={(name) => {
+          setError(false);
+          setTab(name);
+        }}
+        stretch
+      >
+        <div className="reactions-panel">
+          {error && (
+            <ErrorState
+              compact
+              onRetry={() => {
+                setError(false);
+                setAttempt((n) => n + 1);
+              }}
+            />
+          )}
+          {!error && current === null && <RowsSkeleton />}
+          {!error && current?.length === 0 && (
+            <EmptyState
+              compact
+              icon={<Heart size={20} />}
+              title={t('reactions.empty')}
+              headingLevel={3}
+            />
+          )}
+          {!error && current && current.length > 0 && (
+            <ul className="actor-list">
+              {current.map((r) =>
+                r.noteId ? (
+                  <li key={r.key} className="reactions-quote">
+                    <FeedItem id={r.noteId} />
+                  </li>
+                ) : (
+                  <ActorRow key={r.key} pubkey={r.pubkey!} amount={r.amount} />
+                ),
+              )}
+            </ul>
+          )}
+        </div>
+      </Tabs>
+    </Dialog>
   );
 }

@@ -1,80 +1,122 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { detectExtension } from '@swell/client';
+import LogIn from 'lucide-react/icons/log-in';
+import LogOut from 'lucide-react/icons/log-out';
+import Settings from 'lucide-react/icons/settings';
+import User from 'lucide-react/icons/user';
 import { Avatar } from '@/components/avatar/avatar.tsx';
-import { fetchPage } from '@/data/connection.ts';
-import { session, useSession } from '@/data/session.ts';
+import { Button, IconButton } from '@/components/ui/button.tsx';
+import { Menu } from '@/components/ui/menu.tsx';
+import { useSession } from '@/data/session.ts';
 import { profileLink, userLabel, useUser } from '@/data/user.ts';
-import { readLocal } from '@/lib/storage.ts';
+import { openLogin } from '@/features/account/login-dialog.ts';
+import { signOut } from '@/features/account/login-start.ts';
+import '@/features/account/account.css';
 
-const LoginModal = lazy(() => import('@/features/account/login-modal.tsx'));
-const PinEntryModal = lazy(() => import('@/features/account/pin-entry-modal.tsx'));
-const account = () => import('@/features/account/account.ts');
-
-/**
- * The local keys of @swell/client's KeyStore (`keyStorageKeys`), named here so this light
- * module does not pull the key code in; a unit test keeps them equal.
- */
-export const storedKeyNames = { pubkey: 'pubkey', secret: 'sec' } as const;
-
-/**
- * The login sequence (stored pubkey, extension, stored key) lives in account.ts with the key
- * code; it loads only when there is something to resolve, so guests never download it.
- */
-export async function startLoginWhenNeeded(): Promise<void> {
-  const stored = readLocal(storedKeyNames.pubkey) || readLocal(storedKeyNames.secret);
-  if (stored || (await detectExtension())) {
-    await (await account()).startLogin();
-  } else {
-    session.set({ ...session.get(), resolved: true });
+/** The wide navigation's account block: who is signed in and a sign-out button, or sign in. */
+export function AccountCard() {
+  const { t } = useTranslation();
+  const s = useSession();
+  if (!s.pubkey || s.needsPin) {
+    return (
+      <div className="account-card account-card-guest">
+        <p className="account-guest">{t('login.guest')}</p>
+        <Button variant="primary" block icon={<LogIn size={18} aria-hidden />} onClick={openLogin}>
+          {t('nav.signIn')}
+        </Button>
+      </div>
+    );
   }
+  return <SignedInCard pubkey={s.pubkey} />;
 }
 
-function SignedIn({ pubkey }: { pubkey: string }) {
+function SignedInCard({ pubkey }: { pubkey: string }) {
   const { t } = useTranslation();
   const user = useUser(pubkey);
-  useEffect(() => {
-    fetchPage('user_infos', { pubkeys: [pubkey] }).catch(() => {});
-  }, [pubkey]);
   const name = userLabel(user);
   return (
-    <div className="account">
+    <div className="account-card">
       <Link to={profileLink(user)} className="account-user">
-        <Avatar picture={user.picture} size="xs" name={name} />
-        <span>{t('login.signedInAs', { name })}</span>
+        <Avatar picture={user.picture} size="vs2" name={name} />
+        <span className="account-caption">
+          {t('login.signedInAsPrefix')} <strong className="account-name">{name}</strong>
+        </span>
       </Link>
-      <button type="button" onClick={() => void account().then((m) => m.signOut())}>
-        {t('nav.signOut')}
-      </button>
+      <IconButton
+        label={t('nav.signOut')}
+        icon={<LogOut size={18} aria-hidden />}
+        onClick={signOut}
+      />
     </div>
   );
 }
 
-/** Sign-in button or the signed-in user; runs the login sequence and the PIN prompt. */
-export default function AccountArea() {
+/**
+ * The compact account control (icon rail and phone header): the avatar opens a menu with the
+ * profile, settings and sign out; guests get a sign-in button.
+ */
+export function AccountButton({ placement }: { placement: 'rail' | 'header' }) {
   const { t } = useTranslation();
   const s = useSession();
-  const [loginOpen, setLoginOpen] = useState(false);
-  useEffect(() => {
-    void startLoginWhenNeeded();
-  }, []);
+  const className = `account-button account-button-${placement}`;
+  if (!s.pubkey || s.needsPin) {
+    return placement === 'rail' ? (
+      <IconButton
+        className={className}
+        label={t('nav.signIn')}
+        icon={<LogIn size={20} aria-hidden />}
+        solid
+        onClick={openLogin}
+      />
+    ) : (
+      <Button className={className} variant="primary" size="sm" onClick={openLogin}>
+        {t('nav.signIn')}
+      </Button>
+    );
+  }
+  return <AccountMenu pubkey={s.pubkey} className={className} />;
+}
+
+function AccountMenu({ pubkey, className }: { pubkey: string; className: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useUser(pubkey);
+  const name = userLabel(user);
   return (
-    <div className="account-area">
-      {s.pubkey && !s.needsPin ? (
-        <SignedIn pubkey={s.pubkey} />
-      ) : (
-        <>
-          <p className="muted">{t('login.guest')}</p>
-          <button type="button" className="primary" onClick={() => setLoginOpen(true)}>
-            {t('nav.signIn')}
-          </button>
-        </>
-      )}
-      <Suspense fallback={null}>
-        {loginOpen && <LoginModal onClose={() => setLoginOpen(false)} />}
-        {s.needsPin && <PinEntryModal />}
-      </Suspense>
-    </div>
+    <Menu
+      align="end"
+      header={t('login.signedInAs', { name })}
+      trigger={
+        <button
+          type="button"
+          className={`${className} account-avatar-button`}
+          aria-label={t('nav.accountOf', { name })}
+        >
+          <Avatar picture={user.picture} size="vvs" name={name} />
+        </button>
+      }
+      entries={[
+        {
+          key: 'profile',
+          label: t('nav.profile'),
+          icon: <User size={18} />,
+          onSelect: () => void navigate(profileLink(user)),
+        },
+        {
+          key: 'settings',
+          label: t('nav.settings'),
+          icon: <Settings size={18} />,
+          onSelect: () => void navigate('/settings'),
+        },
+        {
+          key: 'sign-out',
+          label: t('nav.signOut'),
+          icon: <LogOut size={18} />,
+          onSelect: signOut,
+          separated: true,
+        },
+      ]}
+    />
   );
 }

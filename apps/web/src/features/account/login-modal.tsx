@@ -1,12 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Lightbox } from '@/components/lightbox.tsx';
+import KeyRound from 'lucide-react/icons/key-round';
+import Puzzle from 'lucide-react/icons/puzzle';
+import { Button } from '@/components/ui/button.tsx';
+import { Dialog } from '@/components/ui/dialog.tsx';
 import {
   checkNsec,
   loginErrorKey,
   signInWithExtension,
   signInWithNsec,
 } from '@/features/account/account.ts';
+import '@/components/ui/form.css';
+import '@/features/account/login.css';
 
 /** Login: paste an nsec, then optionally protect it with a PIN; or use the extension. */
 export default function LoginModal({ onClose }: { onClose: () => void }) {
@@ -47,75 +52,103 @@ export default function LoginModal({ onClose }: { onClose: () => void }) {
     void run(() => signInWithNsec(nsec, pin, pinAgain));
   };
 
-  return (
-    <Lightbox label={step === 'nsec' ? t('login.title') : t('login.pinTitle')} onClose={onClose}>
-      {step === 'nsec' ? (
+  if (step === 'nsec')
+    return (
+      <Dialog title={t('login.title')} description={t('login.intro')} onClose={onClose} size="sm">
         <form onSubmit={submitNsec} className="form">
-          <h2>{t('login.title')}</h2>
-          <p>{t('login.intro')}</p>
-          <label htmlFor="login-nsec">{t('login.nsec')}</label>
+          <label htmlFor="login-nsec" className="field-label">
+            {t('login.nsec')}
+          </label>
           <input
             id="login-nsec"
+            className="input"
             type="password"
             autoComplete="off"
+            placeholder="nsec1…"
             value={nsec}
             onChange={(e) => setNsec(e.target.value)}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'login-error' : undefined}
           />
           {error && (
-            <p id="login-error" role="alert" className="error-text">
+            <p id="login-error" role="alert" className="field-error">
               {t(error)}
             </p>
           )}
-          <div className="form-actions">
-            <button type="submit" className="primary" disabled={busy}>
-              {t('login.submit')}
-            </button>
-            <button type="button" disabled={busy} onClick={() => void run(signInWithExtension)}>
-              {t('login.extension')}
-            </button>
-          </div>
+          <Button
+            type="submit"
+            variant="primary"
+            size="lg"
+            block
+            disabled={busy}
+            icon={<KeyRound size={18} aria-hidden />}
+          >
+            {t('login.submit')}
+          </Button>
+          <p className="login-or" aria-hidden="true">
+            <span>{t('login.or')}</span>
+          </p>
+          <Button
+            size="lg"
+            block
+            disabled={busy}
+            icon={<Puzzle size={18} aria-hidden />}
+            onClick={() => void run(signInWithExtension)}
+          >
+            {t('login.extension')}
+          </Button>
         </form>
-      ) : (
-        <form onSubmit={submitPin} className="form">
-          <h2>{t('login.pinTitle')}</h2>
-          <p>{t('login.pinIntro')}</p>
-          <label htmlFor="login-pin">{t('login.pin')}</label>
-          <input
-            id="login-pin"
-            type="password"
-            autoComplete="new-password"
-            value={pin}
-            onChange={(e) => setPin(e.target.value)}
-          />
-          <label htmlFor="login-pin-again">{t('login.pinRepeat')}</label>
-          <input
-            id="login-pin-again"
-            type="password"
-            autoComplete="new-password"
-            value={pinAgain}
-            onChange={(e) => setPinAgain(e.target.value)}
-          />
-          {error && (
-            <p role="alert" className="error-text">
-              {t(error)}
-            </p>
-          )}
-          <div className="form-actions">
-            <button type="submit" className="primary" disabled={busy}>
-              {t('login.pinSave')}
-            </button>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => void run(() => signInWithNsec(nsec))}
-            >
-              {t('login.pinSkip')}
-            </button>
-          </div>
-        </form>
-      )}
-    </Lightbox>
+      </Dialog>
+    );
+
+  return (
+    <Dialog
+      title={t('login.pinTitle')}
+      description={t('login.pinIntro')}
+      onClose={onClose}
+      size="sm"
+    >
+      <form onSubmit={submitPin} className="form">
+        <label htmlFor="login-pin" className="field-label">
+          {t('login.pin')}
+        </label>
+        <input
+          id="login-pin"
+          className="input"
+          type="password"
+          autoComplete="new-password"
+          value={pin}
+          onChange={(e) => setPin(e.target.value)}
+        />
+        <label htmlFor="login-pin-again" className="field-label">
+          {t('login.pinRepeat')}
+        </label>
+        <input
+          id="login-pin-again"
+          className="input"
+          type="password"
+          autoComplete="new-password"
+          value={pinAgain}
+          onChange={(e) => setPinAgain(e.target.value)}
+        />
+        {error && (
+          <p role="alert" className="field-error">
+            {t(error)}
+          </p>
+        )}
+        <div className="form-actions login-actions">
+          <Button
+            variant="ghost"
+            disabled={busy}
+            onClick={() => void run(() => signInWithNsec(nsec))}
+          >
+            {t('login.pinSkip')}
+          </Button>
+          <Button type="submit" variant="primary" disabled={busy}>
+            {t('login.pinSave')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

@@ -1,7 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Lightbox } from '@/components/lightbox.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Dialog } from '@/components/ui/dialog.tsx';
 import { forgetPin, loginErrorKey, unlock } from '@/features/account/account.ts';
+import '@/components/ui/form.css';
+import '@/features/account/login.css';
 
 /** PIN entry on reload (a wrong PIN is refused), with the forgot-PIN path. */
 export default function PinEntryModal() {
@@ -29,47 +32,57 @@ export default function PinEntryModal() {
 
   if (forgot)
     return (
-      <Lightbox label={t('login.forgotTitle')} onClose={() => setForgot(false)}>
-        <h2>{t('login.forgotTitle')}</h2>
-        <p>{t('login.forgotIntro')}</p>
-        <div className="form-actions">
-          <button type="button" className="primary" onClick={forgetPin}>
-            {t('login.forgotConfirm')}
-          </button>
-          <button type="button" onClick={() => setForgot(false)}>
-            {t('login.cancel')}
-          </button>
-        </div>
-      </Lightbox>
+      <Dialog
+        title={t('login.forgotTitle')}
+        description={t('login.forgotIntro')}
+        onClose={() => setForgot(false)}
+        size="sm"
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setForgot(false)}>
+              {t('login.cancel')}
+            </Button>
+            <Button variant="danger" onClick={forgetPin}>
+              {t('login.forgotConfirm')}
+            </Button>
+          </>
+        }
+      />
     );
 
   return (
-    <Lightbox label={t('login.unlockTitle')} onClose={() => setDismissed(true)}>
+    <Dialog
+      title={t('login.unlockTitle')}
+      description={t('login.unlockIntro')}
+      onClose={() => setDismissed(true)}
+      size="sm"
+    >
       <form onSubmit={(e) => void submit(e)} className="form">
-        <h2>{t('login.unlockTitle')}</h2>
-        <p>{t('login.unlockIntro')}</p>
-        <label htmlFor="pin-entry">{t('login.pin')}</label>
+        <label htmlFor="pin-entry" className="field-label">
+          {t('login.pin')}
+        </label>
         <input
           id="pin-entry"
+          className="input"
           type="password"
           autoComplete="current-password"
           value={pin}
           onChange={(e) => setPin(e.target.value)}
         />
         {error && (
-          <p role="alert" className="error-text">
+          <p role="alert" className="field-error">
             {t(error)}
           </p>
         )}
-        <div className="form-actions">
-          <button type="submit" className="primary" disabled={busy}>
-            {t('login.unlock')}
-          </button>
-          <button type="button" className="link-button" onClick={() => setForgot(true)}>
+        <div className="form-actions login-actions">
+          <Button variant="ghost" onClick={() => setForgot(true)}>
             {t('login.forgot')}
-          </button>
+          </Button>
+          <Button type="submit" variant="primary" disabled={busy}>
+            {t('login.unlock')}
+          </Button>
         </div>
       </form>
-    </Lightbox>
+    </Dialog>
   );
 }

@@ -2,9 +2,15 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigationType } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
+import Inbox from 'lucide-react/icons/inbox';
 import { FeedItem } from '@/components/note/note-card.tsx';
+import { NoteSkeleton } from '@/components/note/note-skeleton.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { LoadingRegion } from '@/components/ui/skeleton.tsx';
 import type { PagedList } from '@/features/feed/paged-list.ts';
 import { useStore } from '@/lib/external-store.ts';
+import '@/features/feed/feed.css';
 
 /**
  * A paged list of notes, virtualised against the window so long sessions stay light: only the
@@ -88,11 +94,25 @@ export function FeedView({ list, label }: { list: PagedList; label: string }) {
           </div>
         ))}
       </div>
-      {state.loading && <p role="status">{t('feed.loadingMore')}</p>}
-      {state.error && <p className="error-text">{t('app.error')}</p>}
-      {!state.loading && state.done && state.ids.length === 0 && <p>{t('feed.empty')}</p>}
+      {state.loading && (
+        <LoadingRegion label={state.ids.length ? t('feed.loadingMore') : t('feed.loading')}>
+          {Array.from({ length: state.ids.length ? 1 : 4 }, (_, i) => (
+            <NoteSkeleton key={i} lines={i % 2 ? 2 : 3} />
+          ))}
+        </LoadingRegion>
+      )}
+      {state.error && !state.loading && (
+        <ErrorState
+          compact={state.ids.length > 0}
+          title={t('feed.loadFailed')}
+          onRetry={() => void list.loadMore()}
+        />
+      )}
+      {!state.loading && !state.error && state.done && state.ids.length === 0 && (
+        <EmptyState icon={<Inbox size={26} />} title={t('feed.empty')} body={t('feed.emptyBody')} />
+      )}
       {!state.loading && state.done && state.ids.length > 0 && (
-        <p className="muted">{t('feed.end')}</p>
+        <p className="feed-end">{t('feed.end')}</p>
       )}
     </div>
   );

@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import ArrowUp from 'lucide-react/icons/arrow-up';
 import type { HomeFeed } from '@/features/home/home-feed.ts';
 import { useStore } from '@/lib/external-store.ts';
+import '@/features/home/new-notes-pill.css';
 
 /** Random poll delay of the new-notes check: 25 to 35 s. */
 export function pollDelay(random = Math.random): number {
@@ -33,15 +35,18 @@ export function NewNotesPill({ feed }: { feed: HomeFeed }) {
   }, [feed, selected]);
   if (future.length === 0) return null;
   return (
-    <button
-      type="button"
-      className="new-notes-pill primary"
-      onClick={() => {
-        feed.showFuture();
-        window.scrollTo({ top: 0 });
-      }}
-    >
-      {newNotesLabel(future.length, t)}
-    </button>
+    <div className="new-notes-anchor">
+      <button
+        type="button"
+        className="new-notes-pill"
+        onClick={() => {
+          feed.showFuture();
+          window.scrollTo({ top: 0 });
+        }}
+      >
+        <ArrowUp size={16} aria-hidden />
+        {newNotesLabel(future.length, t)}
+      </button>
+    </div>
   );
 }

@@ -1,8 +1,15 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import BookOpen from 'lucide-react/icons/book-open';
+import Flame from 'lucide-react/icons/flame';
+import Radio from 'lucide-react/icons/radio';
+import Users from 'lucide-react/icons/users';
+import { parseArticle } from '@swell/nostr';
 import { Avatar } from '@/components/avatar/avatar.tsx';
 import { api, ingested } from '@/data/connection.ts';
 import { noteLink, profileLink, userLabel, useUser } from '@/data/user.ts';
+import { notePath } from '@/features/note-actions/index.ts';
+import { SidebarCard } from '@/features/sidebar/sidebar-card.tsx';
 import { summaryText } from '@/lib/summary.ts';
 import { useAsync } from '@/lib/use-async.ts';
 
@@ -20,7 +27,7 @@ function UserChip({ pubkey }: { pubkey: string }) {
 }
 
 /** Profile sidebar: scored notes (8), latest reads (2), common followers (6), relays. */
-export function ProfileSidebar({
+export default function ProfileSidebar({
   pubkey,
   userPubkey,
 }: {
@@ -41,54 +48,56 @@ export function ProfileSidebar({
   const relayUrls = (relays.data?.userRelays[pubkey] ?? [])
     .filter((tag) => tag[0] === 'r' && tag[1])
     .map((tag) => tag[1]!);
-  const titleOf = (tags: string[][]) => tags.find((x) => x[0] === 'title')?.[1] ?? '';
+  const scoredNotes = scored.data?.notes.filter((n) => n.kind === 1).slice(0, 8) ?? [];
+  const articles = reads.data?.notes.slice(0, 2) ?? [];
+  const commonUsers = common.data ? Object.keys(common.data.users).slice(0, 6) : [];
   return (
-    <div className="profile-sidebar">
-      {scored.data && scored.data.notes.length > 0 && (
-        <section aria-labelledby="ps-scored">
-          <h2 id="ps-scored">{t('profile.scoredNotes')}</h2>
-          <ul>
-            {scored.data.notes.slice(0, 8).map((n) => (
+    <div className="sidebar profile-sidebar">
+      {scoredNotes.length > 0 && (
+        <SidebarCard title={t('profile.scoredNotes')} icon={<Flame size={18} />}>
+          <ul className="sidebar-list">
+            {scoredNotes.map((n) => (
               <li key={n.id}>
-                <Link to={noteLink(n.id)}>
-                  {summaryText(n.content, n.tags, 80) || n.id.slice(0, 12)}
+                <Link to={noteLink(n.id)} className="sidebar-link">
+                  {summaryText(n.content, n.tags, 100) || n.id.slice(0, 12)}
                 </Link>
               </li>
             ))}
           </ul>
-        </section>
+        </SidebarCard>
       )}
-      {reads.data && reads.data.notes.length > 0 && (
-        <section aria-labelledby="ps-reads">
-          <h2 id="ps-reads">{t('profile.articles')}</h2>
-          <ul>
-            {reads.data.notes.slice(0, 2).map((n) => (
-              <li key={n.id}>{titleOf(n.tags) || summaryText(n.content, n.tags, 80)}</li>
+      {articles.length > 0 && (
+        <SidebarCard title={t('profile.articles')} icon={<BookOpen size={18} />}>
+          <ul className="sidebar-list">
+            {articles.map((n) => (
+              <li key={n.id}>
+                <Link to={notePath(n)} className="sidebar-link">
+                  {parseArticle(n)?.title || summaryText(n.content, n.tags, 80)}
+                </Link>
+              </li>
             ))}
           </ul>
-        </section>
+        </SidebarCard>
       )}
-      {common.data && Object.keys(common.data.users).length > 0 && (
-        <section aria-labelledby="ps-common">
-          <h2 id="ps-common">{t('profile.commonFollowers')}</h2>
+      {commonUsers.length > 0 && (
+        <SidebarCard title={t('profile.commonFollowers')} icon={<Users size={18} />}>
           <ul className="user-chips">
-            {Object.keys(common.data.users)
-              .slice(0, 6)
-              .map((pk) => (
-                <UserChip key={pk} pubkey={pk} />
-              ))}
+            {commonUsers.map((pk) => (
+              <UserChip key={pk} pubkey={pk} />
+            ))}
           </ul>
-        </section>
+        </SidebarCard>
       )}
       {relayUrls.length > 0 && (
-        <section aria-labelledby="ps-relays">
-          <h2 id="ps-relays">{t('profile.relays')}</h2>
-          <ul>
+        <SidebarCard title={t('profile.relays')} icon={<Radio size={18} />}>
+          <ul className="sidebar-list">
             {relayUrls.map((url) => (
-              <li key={url}>{url}</li>
+              <li key={url} className="sidebar-relay">
+                {url}
+              </li>
             ))}
           </ul>
-        </section>
+        </SidebarCard>
       )}
     </div>
   );

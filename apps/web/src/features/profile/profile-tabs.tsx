@@ -1,8 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Tabs } from '@/components/ui/tabs.tsx';
 import { api, ingested } from '@/data/connection.ts';
+import { useUserStats } from '@/data/entity-store.ts';
 import { FeedView } from '@/features/feed/feed-view.tsx';
 import { PagedList } from '@/features/feed/paged-list.ts';
+import { shortNumber } from '@/lib/format.ts';
 
 export const profileTabs = ['notes', 'replies', 'reads', 'media', 'zaps'] as const;
 export type ProfileTab = (typeof profileTabs)[number];
@@ -33,31 +36,33 @@ function listFor(tab: ProfileTab, pubkey: string, userPubkey: string | null): Pa
   });
 }
 
-/** Profile tabs: notes, replies, reads, media, zaps; each a paged feed. */
+/** Profile tabs: notes, replies, reads, media, zaps (with counts); each a paged feed. */
 export function ProfileTabs({ pubkey, userPubkey }: { pubkey: string; userPubkey: string | null }) {
   const { t } = useTranslation();
+  const stats = useUserStats(pubkey);
   const [tab, setTab] = useState<ProfileTab>('notes');
   const list = useMemo(() => listFor(tab, pubkey, userPubkey), [tab, pubkey, userPubkey]);
+  const counts: Record<ProfileTab, number | undefined> = {
+    notes: stats?.note_count,
+    replies: stats?.reply_count,
+    reads: stats?.long_form_note_count,
+    media: stats?.media_count,
+    zaps: stats?.total_zap_count,
+  };
   return (
     <div className="profile-tabs">
-      <div role="tablist" aria-label={t('profile.tabsLabel')}>
-        {profileTabs.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={`profile-tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls="profile-tab-panel"
-            onClick={() => setTab(name)}
-          >
-            {t(`profile.${name}`)}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id="profile-tab-panel" aria-labelledby={`profile-tab-${tab}`}>
+      <Tabs
+        label={t('profile.tabsLabel')}
+        items={profileTabs.map((name) => ({
+          value: name,
+          label: t(`profile.${name}`),
+          count: counts[name] ? shortNumber(counts[name]) : undefined,
+        }))}
+        value={tab}
+        onChange={setTab}
+      >
         <FeedView key={`${tab}:${pubkey}`} list={list} label={t(`profile.${tab}`)} />
-      </div>
+      </Tabs>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import BadgeCheck from 'lucide-react/icons/badge-check';
 import { useVerification } from '@/features/profile/nip05.ts';
 
 /** The name@domain line with its badge (provider-style only for this server's own domain). */
@@ -14,9 +15,9 @@ export function VerificationBadge({ nip05, pubkey }: { nip05: string; pubkey: st
           role="img"
           aria-label={t('profile.verified', { name: shown })}
         >
-          ✓
+          <BadgeCheck size={16} aria-hidden />
         </span>
-      )}{' '}
+      )}
       <span>{shown}</span>
     </p>
   );

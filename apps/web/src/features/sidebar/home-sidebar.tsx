@@ -1,27 +1,58 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import TrendingUp from 'lucide-react/icons/trending-up';
+import { Avatar } from '@/components/avatar/avatar.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { api, ingested } from '@/data/connection.ts';
 import { noteLink, userLabel, useUser } from '@/data/user.ts';
-import { useNote } from '@/data/entity-store.ts';
+import { useNote, useNoteStats } from '@/data/entity-store.ts';
+import { SidebarCard, SidebarFooter } from '@/features/sidebar/sidebar-card.tsx';
 import { afterFirstContent } from '@/lib/first-content.ts';
+import { shortNumber } from '@/lib/format.ts';
 import { summaryText } from '@/lib/summary.ts';
 import { useAsync } from '@/lib/use-async.ts';
 
 function TrendingItem({ id }: { id: string }) {
+  const { t } = useTranslation();
   const note = useNote(id);
   const user = useUser(note?.pubkey ?? '');
+  const stats = useNoteStats(id);
   if (!note) return null;
-  const text = summaryText(note.content, note.tags);
+  const name = userLabel(user);
+  const text = summaryText(note.content, note.tags, 120);
   return (
     <li>
-      <Link to={noteLink(id)}>
-        <strong>{userLabel(user)}</strong>: {text}
+      <Link to={noteLink(id)} className="trending-item">
+        <span className="trending-author">
+          <Avatar picture={user.picture} size="xxs" name={name} />
+          <span className="trending-name">{name}</span>
+        </span>
+        <span className="trending-text">{text || t('sidebar.media')}</span>
+        {stats && stats.likes > 0 && (
+          <span className="trending-meta">
+            {t('sidebar.likes', { count: stats.likes, shown: shortNumber(stats.likes) })}
+          </span>
+        )}
       </Link>
     </li>
   );
 }
 
-/** The home sidebar: today's trending notes. */
+function TrendingSkeleton() {
+  return (
+    <ul className="trending-list">
+      {[0, 1, 2, 3].map((i) => (
+        <li key={i} className="trending-skeleton">
+          <Skeleton width="45%" height={12} />
+          <Skeleton height={11} />
+          <Skeleton width="70%" height={11} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The default third column: today's trending notes, and links to the about pages. */
 export default function HomeSidebar() {
   const { t } = useTranslation();
   const trending = useAsync('trending_24h', (signal) =>
@@ -35,15 +66,32 @@ export default function HomeSidebar() {
       .slice(0, 6)
       .map((n) => n.id) ?? [];
   return (
-    <section aria-labelledby="sidebar-title" className="home-sidebar">
-      <h2 id="sidebar-title">{t('sidebar.title')}</h2>
-      {trending.loading && <p>{t('app.loading')}</p>}
-      {!trending.loading && ids.length === 0 && <p className="muted">{t('sidebar.empty')}</p>}
-      <ul>
-        {ids.map((id) => (
-          <TrendingItem key={id} id={id} />
-        ))}
-      </ul>
-    </section>
+    <div className="sidebar">
+      <SidebarCard
+        title={t('sidebar.title')}
+        icon={<TrendingUp size={18} />}
+        busy={trending.loading}
+      >
+        {trending.loading && <TrendingSkeleton />}
+        {!trending.loading && ids.length === 0 && (
+          <p className="sidebar-empty">{t('sidebar.empty')}</p>
+        )}
+        {ids.length > 0 && (
+          <ul className="trending-list">
+            {ids.map((id) => (
+              <TrendingItem key={id} id={id} />
+            ))}
+          </ul>
+        )}
+      </SidebarCard>
+      <SidebarFooter
+        links={[
+          { to: '/help', label: t('nav.help') },
+          { to: '/terms', label: t('standalone.terms') },
+          { to: '/privacy', label: t('standalone.privacy') },
+          { to: '/support', label: t('standalone.support') },
+        ]}
+      />
+    </div>
   );
 }

@@ -1,32 +1,51 @@
 import { useTranslation } from 'react-i18next';
+import Check from 'lucide-react/icons/check';
 import { Screen } from '@/components/screen.tsx';
 import { setTheme, useTheme } from '@/theme/theme-store.ts';
 import { themes } from '@/theme/themes.ts';
+import '@/screens/settings/settings.css';
 
 export function Component() {
   const { t } = useTranslation();
   const current = useTheme();
   return (
-    <Screen title={t('settings.appearance')}>
-      <fieldset className="theme-picker">
-        <legend>{t('settings.theme')}</legend>
-        {themes.map((theme) => (
-          <label key={theme.name} className="theme-option">
-            <input
-              type="radio"
-              name="theme"
-              value={theme.name}
-              checked={current === theme.name}
-              onChange={() => setTheme(theme.name)}
-            />
-            <img src={theme.logo} alt="" width={32} height={32} />
-            <span>
-              {t(theme.label)}
-              {theme.dark && <span className="muted"> ({t('settings.themeDark')})</span>}
-            </span>
-          </label>
-        ))}
-      </fieldset>
+    <Screen title={t('settings.appearance')} back>
+      <div className="settings-section">
+        <fieldset className="theme-picker">
+          <legend>{t('settings.theme')}</legend>
+          {themes.map((theme) => (
+            <label key={theme.name} className="theme-option">
+              <input
+                type="radio"
+                name="theme"
+                value={theme.name}
+                checked={current === theme.name}
+                onChange={() => setTheme(theme.name)}
+              />
+              {/* A small picture of the theme, drawn in its own colours (decorative). */}
+              <span className="theme-preview" data-theme={theme.name} aria-hidden="true">
+                <span className="theme-preview-row">
+                  <span className="theme-preview-dot" />
+                  <span className="theme-preview-bar" />
+                </span>
+                <span className="theme-preview-bar" />
+                <span className="theme-preview-bar" />
+                <span className="theme-preview-accent" />
+              </span>
+              <span className="theme-option-label">
+                <img src={theme.logo} alt="" width={22} height={22} />
+                {t(theme.label)}
+                <span className="theme-option-mode">
+                  {theme.dark ? t('settings.themeDark') : t('settings.themeLight')}
+                </span>
+              </span>
+              <span className="theme-option-check" aria-hidden="true">
+                <Check size={14} />
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      </div>
     </Screen>
   );
 }

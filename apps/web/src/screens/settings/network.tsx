@@ -1,7 +1,11 @@
-import { useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { isWebSocketUrl, type RelaySettings } from '@swell/client';
 import { Screen } from '@/components/screen.tsx';
+import { Button, IconButton } from '@/components/ui/button.tsx';
+import { Switch } from '@/components/ui/switch.tsx';
+import { Tooltip } from '@/components/ui/tooltip.tsx';
 import { records as userRecords } from '@/data/records.ts';
 import { relays as relayPool } from '@/data/relays.ts';
 import {
@@ -14,8 +18,22 @@ import { useSession } from '@/data/session.ts';
 import { connectRelays, parseRelayUrl, saveRelays } from '@/features/network/relays.ts';
 import { useStore } from '@/lib/external-store.ts';
 import { createStore } from '@/lib/external-store.ts';
+import '@/components/ui/form.css';
+import '@/screens/settings/settings.css';
+
+const ConfirmDialog = lazy(() => import('@/components/ui/confirm-dialog.tsx'));
 
 const overrideStore = createStore<string | null>(null);
+const okStates = new Set(['open', 'ready', 'connected']);
+
+function StatusPill({ status, testId }: { status: string; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className="status-pill" data-ok={okStates.has(status)} data-testid={testId}>
+      {t(`network.state.${status}`, { defaultValue: status })}
+    </span>
+  );
+}
 
 function CacheSection() {
   const { t } = useTranslation();
@@ -36,12 +54,18 @@ function CacheSection() {
     overrideStore.set(url === defaultCacheUrl() ? null : url);
   };
   return (
-    <section aria-labelledby="net-cache">
-      <h2 id="net-cache">{t('network.cacheTitle')}</h2>
+    <section aria-labelledby="net-cache" className="settings-section">
+      <h2 id="net-cache" className="settings-section-title">
+        {t('network.cacheTitle')}
+      </h2>
+      <p className="settings-section-intro">{t('network.cacheIntro')}</p>
       <form onSubmit={submit} className="form">
-        <label htmlFor="cache-url">{t('network.cacheUrl')}</label>
+        <label htmlFor="cache-url" className="field-label">
+          {t('network.cacheUrl')}
+        </label>
         <input
           id="cache-url"
+          className="input"
           type="url"
           value={text}
           onChange={(e) => setText(e.target.value)}
@@ -49,16 +73,16 @@ function CacheSection() {
           aria-describedby={error ? 'cache-url-error' : undefined}
         />
         {error && (
-          <p id="cache-url-error" role="alert" className="error-text">
+          <p id="cache-url-error" role="alert" className="field-error">
             {error}
           </p>
         )}
         <div className="form-actions">
-          <button type="submit" className="primary">
+          <Button type="submit" variant="primary">
             {t('network.cacheSave')}
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
+            variant="ghost"
             onClick={() => {
               setText(defaultCacheUrl());
               setError(null);
@@ -67,12 +91,13 @@ function CacheSection() {
             }}
           >
             {t('network.cacheReset')}
-          </button>
+          </Button>
         </div>
       </form>
-      <p>
-        {t('network.cacheStatus')}: <span className="muted">{snapshot.url}</span>{' '}
-        <strong data-testid="cache-status">{t(`network.state.${snapshot.status}`)}</strong>
+      <p className="connection-state">
+        <span>{t('network.cacheStatus')}:</span>
+        <StatusPill status={snapshot.status} testId="cache-status" />
+        <span className="connection-url">{snapshot.url}</span>
       </p>
     </section>
   );
@@ -90,6 +115,7 @@ function RelaysSection({ pubkey }: { pubkey: string | null }) {
   const settings: RelaySettings = record.relaySettings;
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
   const urls = Object.keys(settings);
   useEffect(() => {
     void connectRelays(pubkey);
@@ -111,74 +137,95 @@ function RelaysSection({ pubkey }: { pubkey: string | null }) {
       ...settings,
       [url]: { ...settings[url]!, [flag]: !settings[url]![flag] },
     });
-  const remove = (url: string) => {
+  const askRemove = (url: string) => {
     if (urls.length <= 1) {
       setError(t('network.atLeastOne'));
       return;
     }
-    if (!window.confirm(t('network.relayRemoveConfirm', { url }))) return;
+    setRemoving(url);
+  };
+  const remove = (url: string) => {
     const { [url]: _removed, ...rest } = settings;
     saveRelays(pubkey, rest);
   };
 
   return (
-    <section aria-labelledby="net-relays">
-      <h2 id="net-relays">{t('network.relaysTitle')}</h2>
-      {urls.length === 0 && <p>{t('network.relayNone')}</p>}
+    <section aria-labelledby="net-relays" className="settings-section">
+      <h2 id="net-relays" className="settings-section-title">
+        {t('network.relaysTitle')}
+      </h2>
+      <p className="settings-section-intro">{t('network.relaysIntro')}</p>
+      {urls.length === 0 && <p className="muted">{t('network.relayNone')}</p>}
       <ul className="relay-list">
         {urls.map((url) => (
           <li key={url} className="relay-row">
-            <span className="relay-url">{url}</span>
-            <span className="relay-state" data-testid="relay-status">
-              {t(`network.state.${states[url]?.status ?? 'idle'}`, {
-                defaultValue: states[url]?.status ?? '',
-              })}
+            <span className="relay-main">
+              <span className="relay-url">{url}</span>
+              <StatusPill status={states[url]?.status ?? 'idle'} testId="relay-status" />
             </span>
-            <label>
-              <input
-                type="checkbox"
-                checked={settings[url]!.read}
-                onChange={() => toggle(url, 'read')}
-              />{' '}
-              {t('network.relayRead')}
-              <span className="visually-hidden"> {url}</span>
-            </label>
-            <label>
-              <input
-                type="checkbox"
-                checked={settings[url]!.write}
-                onChange={() => toggle(url, 'write')}
-              />{' '}
-              {t('network.relayWrite')}
-              <span className="visually-hidden"> {url}</span>
-            </label>
-            <button type="button" onClick={() => remove(url)}>
-              {t('network.relayRemove')}
-              <span className="visually-hidden"> {url}</span>
-            </button>
+            <span className="relay-flags">
+              <span className="relay-flag">
+                <Switch
+                  checked={settings[url]!.read}
+                  onCheckedChange={() => toggle(url, 'read')}
+                  label={`${t('network.relayRead')} ${url}`}
+                />
+                <span aria-hidden="true">{t('network.relayRead')}</span>
+              </span>
+              <span className="relay-flag">
+                <Switch
+                  checked={settings[url]!.write}
+                  onCheckedChange={() => toggle(url, 'write')}
+                  label={`${t('network.relayWrite')} ${url}`}
+                />
+                <span aria-hidden="true">{t('network.relayWrite')}</span>
+              </span>
+              <Tooltip content={t('network.relayRemoveHint')}>
+                <IconButton
+                  label={`${t('network.relayRemove')} ${url}`}
+                  icon={<Trash2 size={18} aria-hidden />}
+                  onClick={() => askRemove(url)}
+                />
+              </Tooltip>
+            </span>
           </li>
         ))}
       </ul>
       <form onSubmit={add} className="form">
-        <label htmlFor="relay-url">{t('network.relayUrl')}</label>
-        <input
-          id="relay-url"
-          type="text"
-          value={text}
-          placeholder="wss://"
-          onChange={(e) => setText(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'relay-url-error' : undefined}
-        />
+        <label htmlFor="relay-url" className="field-label">
+          {t('network.relayUrl')}
+        </label>
+        <div className="form-row">
+          <input
+            id="relay-url"
+            className="input"
+            type="text"
+            value={text}
+            placeholder="wss://"
+            onChange={(e) => setText(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'relay-url-error' : undefined}
+          />
+          <Button type="submit">{t('network.relayAdd')}</Button>
+        </div>
         {error && (
-          <p id="relay-url-error" role="alert" className="error-text">
+          <p id="relay-url-error" role="alert" className="field-error">
             {error}
           </p>
         )}
-        <div className="form-actions">
-          <button type="submit">{t('network.relayAdd')}</button>
-        </div>
       </form>
+      {removing && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            title={t('network.relayRemoveTitle')}
+            body={t('network.relayRemoveConfirm', { url: removing })}
+            confirmLabel={t('network.relayRemove')}
+            danger
+            onConfirm={() => remove(removing)}
+            onClose={() => setRemoving(null)}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }
@@ -187,7 +234,7 @@ export function Component() {
   const { t } = useTranslation();
   const { pubkey } = useSession();
   return (
-    <Screen title={t('settings.network')}>
+    <Screen title={t('settings.network')} back>
       <CacheSection />
       <RelaysSection key={pubkey ?? 'guest'} pubkey={pubkey} />
     </Screen>

@@ -1,0 +1,33 @@
+import * as PopoverPrimitive from '@radix-ui/react-popover';
+import type { ReactElement, ReactNode } from 'react';
+import '@/components/ui/menu.css';
+
+/** A popover (Radix): non-modal floating content anchored to its trigger; Escape closes it. */
+export function Popover({
+  trigger,
+  label,
+  children,
+  align = 'end',
+}: {
+  trigger: ReactElement;
+  label: string;
+  children: ReactNode;
+  align?: 'start' | 'center' | 'end';
+}) {
+  return (
+    <PopoverPrimitive.Root>
+      <PopoverPrimitive.Trigger asChild>{trigger}</PopoverPrimitive.Trigger>
+      <PopoverPrimitive.Portal>
+        <PopoverPrimitive.Content
+          className="popover"
+          align={align}
+          sideOffset={8}
+          collisionPadding={8}
+          aria-label={label}
+        >
+          {children}
+        </PopoverPrimitive.Content>
+      </PopoverPrimitive.Portal>
+    </PopoverPrimitive.Root>
+  );
+}

@@ -1,0 +1,16 @@
+import { lazy, Suspense } from 'react';
+import { toasts } from '@/components/ui/toast-store.ts';
+import { useStore } from '@/lib/external-store.ts';
+
+const Toaster = lazy(() => import('@/components/ui/toaster.tsx'));
+
+/** Mounts the toaster (and loads its code) only once the first toast is shown. */
+export function ToastHost() {
+  const list = useStore(toasts);
+  if (list.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}

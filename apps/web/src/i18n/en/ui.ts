@@ -1,0 +1,12 @@
+/** English strings: shared controls (dialogs, menus, toasts, states). */
+export const ui = {
+  close: 'Close',
+  cancel: 'Cancel',
+  toastLabel: 'Notification',
+  toastRegion: 'Alerts ({hotkey})',
+  moreActions: 'More actions',
+  copied: 'Copied to clipboard',
+  copyFailed: 'Could not copy to the clipboard',
+  loading: 'Loading',
+  offline: 'You are offline',
+} as const;
