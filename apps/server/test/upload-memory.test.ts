@@ -151,6 +151,43 @@ describe.skipIf(process.platform !== 'linux')(
       expect(readdirSync(join(dataDir, 'media', 'tmp'))).toEqual([]);
     });
 
+    it('a client that goes away mid-upload leaves no partial file behind', async () => {
+      const controller = new AbortController();
+      const blocks = fileBlocks(64 * MB);
+      const tmp = join(dataDir, 'media', 'tmp');
+      let partials = 0;
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(c) {
+          const next = blocks.next();
+          if (next.done) c.close();
+          else {
+            sent += next.value.length;
+            if (sent > 8 * MB && !controller.signal.aborted) {
+              partials = readdirSync(tmp).length;
+              controller.abort();
+            }
+            c.enqueue(next.value);
+          }
+        },
+      });
+      await expect(
+        fetch(`${url}/upload`, {
+          method: 'PUT',
+          body,
+          duplex: 'half',
+          signal: controller.signal,
+          headers: { authorization: blossomAuth(user, 'upload', { x: ['ab'.repeat(32)] }) },
+        } as RequestInit),
+      ).rejects.toThrow();
+      expect(partials).toBe(1); // the body was being written
+      for (let i = 0; i < 50 && readdirSync(tmp).length > 0; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(readdirSync(tmp)).toEqual([]);
+      expect((await fetch(`${url}/health`)).status).toBe(200);
+    });
+
     it('a 128 MB chunked upload (the reference client): peak memory stays bounded too', async () => {
       const file = Buffer.concat([...fileBlocks(CHUNKED)]);
       const pid = child.pid!;

@@ -217,7 +217,8 @@ export function registerBlossom(app: FastifyInstance, ctx: ServerContext): void 
           if (!req.raw.complete) reply.header('connection', 'close');
           return refuse(reply, err.status, err.message);
         }
-        if (req.raw.aborted || req.raw.destroyed) return reply; // the client went away
+        // The client went away mid-body: nothing to answer, nothing kept.
+        if (req.raw.destroyed || !req.raw.complete) return refuse(reply, 400, 'upload interrupted');
         throw err;
       } finally {
         await unlink(tmp).catch(() => undefined);

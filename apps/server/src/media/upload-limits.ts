@@ -36,6 +36,7 @@ export async function uploadLimitsFor(
 
 /** "100 MB", "1 GB": a limit as users read it. */
 export function formatLimit(bytes: number): string {
+  if (bytes < MB) return `${Math.round(bytes / 1024)} KB`;
   const mb = bytes / MB;
   if (mb >= 1024 && mb % 1024 === 0) return `${mb / 1024} GB`;
   return `${Math.round(mb * 10) / 10} MB`;
