@@ -6,6 +6,8 @@ import { generateSecretKey } from '@swell/nostr';
 import { CacheConnection } from '../src/cache/cache-connection.ts';
 import { LocalKeySigner } from '../src/signers/local-key-signer.ts';
 import {
+  deleteBlob,
+  listBlobs,
   NetworkError,
   precheckUpload,
   sendWithFetch,
@@ -311,6 +313,48 @@ describe('uploads to the real server', () => {
     } finally {
       cache.destroy();
     }
+  });
+});
+
+describe('managing uploads (the media page)', () => {
+  it('lists the user’s uploads newest first, page by page, and deletes one', async () => {
+    const own = new LocalKeySigner(generateSecretKey());
+    const ownSign = (t: Parameters<LocalKeySigner['signEvent']>[0]) => own.signEvent(t);
+    const ownKey = await own.getPublicKey();
+    const uploaded: string[] = [];
+    for (const colour of ['#101010', '#202020', '#303030']) {
+      const png = new Uint8Array(
+        await sharp({ create: { width: 20, height: 20, channels: 3, background: colour } })
+          .png()
+          .toBuffer(),
+      );
+      const r = await uploadFile(new File([png], `${colour}.png`), {
+        sign: ownSign,
+        pubkey: ownKey,
+        servers: [server.url],
+      });
+      uploaded.push(r.sha256);
+      await new Promise((r) => setTimeout(r, 1100)); // distinct upload times
+    }
+    const page1 = await listBlobs(server.url, ownKey, { sign: ownSign, limit: 2 });
+    expect(page1.map((d) => d.sha256)).toEqual([uploaded[2], uploaded[1]]);
+    const page2 = await listBlobs(server.url, ownKey, {
+      sign: ownSign,
+      limit: 2,
+      cursor: page1[1]!.sha256,
+    });
+    expect(page2.map((d) => d.sha256)).toEqual([uploaded[0]]);
+    await deleteBlob(server.url, uploaded[1]!, { sign: ownSign });
+    const after = await listBlobs(server.url, ownKey, { sign: ownSign });
+    expect(after.map((d) => d.sha256)).toEqual([uploaded[2], uploaded[0]]);
+    expect((await fetch(`${server.url}/${uploaded[1]}`)).status).toBe(404);
+    // Someone else's list and someone else's file are refused.
+    await expect(listBlobs(server.url, pubkey, { sign: ownSign })).rejects.toMatchObject({
+      status: 403,
+    });
+    await expect(deleteBlob(server.url, uploaded[0]!, { sign })).rejects.toMatchObject({
+      status: 403,
+    });
   });
 });
 

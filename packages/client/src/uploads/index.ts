@@ -11,6 +11,7 @@
  *   // or directly: await uploadFile(file, { ..., signal, onProgress })
  *   // the cache protocol's chunked upload instead: { via: 'cache', cache: client.cache }
  *   await precheckUpload(file, { tier })     // before any byte: UploadError 'file-too-big' | 'unsupported-type'
+ *   await listBlobs(server, pubkey, { sign, cursor, limit }); await deleteBlob(server, sha256, { sign })  // media page
  */
 export { UploadError, isUploadError, uploadErrorMessage, limitText } from './upload-error.ts';
 export type { UploadErrorCode } from './upload-error.ts';
@@ -25,6 +26,8 @@ export { blossomAuthorization } from './blossom-auth.ts';
 export type { BlossomAuthOptions, BlossomVerb, SignEvent } from './blossom-auth.ts';
 export { putToBlossom, ServerRefusal } from './blossom-upload.ts';
 export type { BlobDescriptor, BlossomPutOptions } from './blossom-upload.ts';
+export { listBlobs, deleteBlob } from './blossom-manage.ts';
+export type { ManageOptions } from './blossom-manage.ts';
 export { uploadThroughCache, CacheUploadRefused } from './cache-upload.ts';
 export type { CacheUploadOptions } from './cache-upload.ts';
 export { sha256OfBlob } from './file-hash.ts';
