@@ -101,7 +101,7 @@ export class ChunkedUploads {
       if (fileLength > limits.maxFileBytes)
         throw new ChunkRefused(this.media.tooLargeReason(limits));
       let mine = 0;
-      for (const u of this.open.values()) if (u.pubkey === pubkey) mine++;
+      for (const u of this.open.values()) if (u.pubkey === pubkey && !u.refused) mine++;
       if (mine >= chunkedUploadLimits.maxOpenPerUser)
         throw new ChunkRefused('too many uploads in progress');
       try {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, rename, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config.ts';
@@ -278,11 +278,6 @@ export class MediaStore {
     void job.finally(() => this.background.delete(job));
   }
 
-  /** Resolves when poster frames being made are done (tests). */
-  async settled(): Promise<void> {
-    await Promise.allSettled([...this.background]);
-  }
-
   /** A user's uploads, newest first (BUD-12 paging: after the cursor's file). */
   async list(pubkey: string, opts: ListOptions): Promise<OwnedMedia[]> {
     const db = mediaDb(this.store);
@@ -345,14 +340,5 @@ export class MediaStore {
       }
       return true;
     });
-  }
-
-  /** Whether the file of a stored blob is on disk (size as recorded). */
-  async present(media: StoredMedia): Promise<boolean> {
-    try {
-      return (await stat(this.blobPath(media.sha256))).size === media.size;
-    } catch {
-      return false;
-    }
   }
 }
