@@ -33,6 +33,29 @@ export class CacheUploadRefused extends Error {
   }
 }
 
+interface NodeBuffer {
+  from(bytes: Uint8Array): { toString(encoding: 'base64'): string };
+}
+
+/**
+ * A chunk as a base64 data URL: the browser's FileReader (native, off the script's path, what
+ * the reference client uses), Node's Buffer, else @scure/base (ten times slower on 1 MB).
+ */
+async function dataUrlOf(chunk: Blob): Promise<string> {
+  if (typeof FileReader === 'function') {
+    return new Promise((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
+      reader.readAsDataURL(chunk);
+    });
+  }
+  const bytes = new Uint8Array(await chunk.arrayBuffer());
+  const nodeBuffer = (globalThis as { Buffer?: NodeBuffer }).Buffer;
+  const b64 = nodeBuffer ? nodeBuffer.from(bytes).toString('base64') : base64.encode(bytes);
+  return `data:${chunk.type || 'application/octet-stream'};base64,${b64}`;
+}
+
 const noticeOf = (err: unknown): string | undefined =>
   err instanceof CacheError && err.code === 'cache-notice' ? err.notice : undefined;
 
@@ -70,8 +93,8 @@ export async function uploadThroughCache(opts: CacheUploadOptions): Promise<stri
 
   let acknowledged = 0;
   const sendChunk = async (offset: number) => {
-    const bytes = new Uint8Array(await blob.slice(offset, offset + chunkSize).arrayBuffer());
-    const data = `data:${blob.type || 'application/octet-stream'};base64,${base64.encode(bytes)}`;
+    const chunk = blob.slice(offset, offset + chunkSize, blob.type);
+    const data = await dataUrlOf(chunk);
     for (let attempt = 0; ; attempt++) {
       try {
         await request('upload_chunk', {
@@ -80,7 +103,7 @@ export async function uploadThroughCache(opts: CacheUploadOptions): Promise<stri
           offset,
           data,
         });
-        acknowledged += bytes.length;
+        acknowledged += chunk.size;
         opts.onSent?.(acknowledged);
         return;
       } catch (err) {

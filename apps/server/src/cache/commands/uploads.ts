@@ -2,7 +2,7 @@ import { rawResultEvent, ResultKind, UPLOAD_REQUEST_KIND } from '@swell/cache-pr
 import type { NostrEvent } from '@swell/nostr';
 import { ChunkedUploads, ChunkRefused } from '../../media/chunked-uploads.ts';
 import { mediaFileUrl } from '../../media/media-urls.ts';
-import { signedEvent } from '../params.ts';
+import { verifyLargeEvent } from '../../media/verify-request-event.ts';
 import { CacheError, type CacheRequest } from '../request.ts';
 
 /** How far a request event's created_at may be from now (the reference signs each one fresh). */
@@ -12,8 +12,14 @@ const FRESH_SECONDS = 15 * 60;
  * The signed kind 10000135 request under `event_from_user` and its JSON content. It must be
  * fresh: an old chunk event of the user replayed later would otherwise start an upload for them.
  */
-function uploadRequest(req: CacheRequest): { event: NostrEvent; content: Record<string, unknown> } {
-  const event = signedEvent(req.payload, 'event_from_user', UPLOAD_REQUEST_KIND);
+async function uploadRequest(
+  req: CacheRequest,
+): Promise<{ event: NostrEvent; content: Record<string, unknown> }> {
+  const checked = await verifyLargeEvent(req.payload.event_from_user);
+  if (!checked.ok) throw new CacheError(`invalid event_from_user: ${checked.reason}`);
+  const event = checked.event;
+  if (event.kind !== UPLOAD_REQUEST_KIND)
+    throw new CacheError(`invalid event_from_user: kind must be ${UPLOAD_REQUEST_KIND}`);
   if (Math.abs(event.created_at - req.now) > FRESH_SECONDS)
     throw new CacheError('invalid event_from_user: created_at too far from now');
   let content: unknown;
@@ -61,7 +67,7 @@ function uploadIdOf(content: Record<string, unknown>): string {
  * chunk). Content with only `upload_id` cancels the upload (what the reference client sends).
  */
 export async function uploadChunk(req: CacheRequest): Promise<void> {
-  const { event, content } = uploadRequest(req);
+  const { event, content } = await uploadRequest(req);
   const uploadId = uploadIdOf(content);
   if (content.data === undefined && content.offset === undefined) {
     await chunkedUploads(req).cancel(event.pubkey, uploadId);
@@ -82,7 +88,7 @@ export async function uploadChunk(req: CacheRequest): Promise<void> {
  * hash and answered with 10000121 whose content is the file's URL.
  */
 export async function uploadComplete(req: CacheRequest): Promise<void> {
-  const { event, content } = uploadRequest(req);
+  const { event, content } = await uploadRequest(req);
   const uploadId = uploadIdOf(content);
   const fileLength = whole(content, 'file_length', 1);
   const sha256 = content.sha256;
@@ -101,6 +107,6 @@ export async function uploadComplete(req: CacheRequest): Promise<void> {
 
 /** `upload_cancel {event_from_user}`: content `{upload_id}`; drops the partial file. */
 export async function uploadCancel(req: CacheRequest): Promise<void> {
-  const { event, content } = uploadRequest(req);
+  const { event, content } = await uploadRequest(req);
   await chunkedUploads(req).cancel(event.pubkey, uploadIdOf(content));
 }
