@@ -188,7 +188,15 @@ describe.skipIf(process.platform !== 'linux')(
       expect((await fetch(`${url}/health`)).status).toBe(200);
     });
 
-    it('a 128 MB chunked upload (the reference client): peak memory stays bounded too', async () => {
+    it('a 128 MB chunked upload (the reference client): peak memory grows by much less than the file', async () => {
+      // Warm up: a first chunked upload brings the heap to its working size (chunks in flight and
+      // their garbage); what the large one adds on top of that is what grows with the file.
+      const warm = await referenceUpload(
+        url.replace('http', 'ws') + '/v1',
+        user,
+        Buffer.concat([...fileBlocks(24 * MB)]),
+      );
+      expect(warm.notices).toEqual([]);
       const file = Buffer.concat([...fileBlocks(CHUNKED)]);
       const pid = child.pid!;
       const before = memoryOf(pid);
@@ -201,7 +209,7 @@ describe.skipIf(process.platform !== 'linux')(
       console.info(
         `128 MB chunked upload: server RSS ${Math.round(before.rss / MB)} MB before, peak ${Math.round(after.peak / MB)} MB (+${Math.round(growth / MB)} MB)`,
       );
-      expect(growth).toBeLessThan(CHUNKED);
+      expect(growth).toBeLessThan(CHUNKED * 0.6);
     });
   },
 );
