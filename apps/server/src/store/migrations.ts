@@ -295,6 +295,7 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
       async up(db: Kysely<unknown>) {
         await db.schema
           .createTable('media_blobs')
+          .ifNotExists()
           .addColumn('sha256', 'text', (c) => c.primaryKey())
           .addColumn('size', int, (c) => c.notNull())
           .addColumn('mime', 'text', (c) => c.notNull())
@@ -308,16 +309,19 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
           .execute();
         await db.schema
           .createTable('media_uploads')
+          .ifNotExists()
           .addColumn('pubkey', 'text', (c) => c.notNull())
           .addColumn('sha256', 'text', (c) => c.notNull())
           .addColumn('uploaded_at', int, (c) => c.notNull())
           .addColumn('origin', 'text', (c) => c.notNull())
           .addPrimaryKeyConstraint('media_uploads_pk', ['pubkey', 'sha256'])
           .execute();
-        await sql`CREATE INDEX media_uploads_by_owner ON media_uploads (pubkey, uploaded_at DESC, sha256 DESC)`.execute(
+        await sql`CREATE INDEX IF NOT EXISTS media_uploads_by_owner ON media_uploads (pubkey, uploaded_at DESC, sha256 DESC)`.execute(
           db,
         );
-        await sql`CREATE INDEX media_uploads_by_blob ON media_uploads (sha256)`.execute(db);
+        await sql`CREATE INDEX IF NOT EXISTS media_uploads_by_blob ON media_uploads (sha256)`.execute(
+          db,
+        );
       },
     },
   };
