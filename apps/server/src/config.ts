@@ -25,6 +25,20 @@ export interface ServerConfig {
   publicUrl?: string;
   /** Hex pubkey whose follows guests see in follows feeds (SWELL_DEFAULT_ACCOUNT, hex or npub). */
   defaultAccount?: string;
+  /** Largest upload of a regular user, in MB (SWELL_UPLOAD_MAX_MB; default 100). */
+  uploadMaxMb?: number;
+  /** Storage of a regular user's uploads, in MB (SWELL_UPLOAD_QUOTA_MB; default 1024). */
+  uploadQuotaMb?: number;
+  /** ffmpeg for video poster frames (SWELL_FFMPEG; default `ffmpeg` on PATH; `0`: none). */
+  ffmpeg?: string;
+}
+
+function positiveNumber(name: string, v: string | undefined): number | undefined {
+  if (v === undefined || v === '') return undefined;
+  const n = Number(v);
+  if (!(Number.isFinite(n) && n > 0))
+    throw new Error(`${name} must be a positive number, got ${v}`);
+  return n;
 }
 
 export const flag = (v: string | undefined): boolean | undefined =>
@@ -81,5 +95,8 @@ export function loadConfig(
     ...(readThreads !== undefined ? { readThreads } : {}),
     ...(publicUrl ? { publicUrl } : {}),
     ...(defaultAccount ? { defaultAccount } : {}),
+    uploadMaxMb: positiveNumber('SWELL_UPLOAD_MAX_MB', merged.SWELL_UPLOAD_MAX_MB),
+    uploadQuotaMb: positiveNumber('SWELL_UPLOAD_QUOTA_MB', merged.SWELL_UPLOAD_QUOTA_MB),
+    ffmpeg: merged.SWELL_FFMPEG || undefined,
   };
 }

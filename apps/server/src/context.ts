@@ -5,6 +5,7 @@ import type { LiveBus } from './live/live-bus.ts';
 import type { ProfileCache } from './cache/profile-cache.ts';
 import type { NameRegistry } from './names/name-registry.ts';
 import type { ServerSettings } from './settings/server-settings.ts';
+import type { MediaStore } from './media/media-store.ts';
 
 /**
  * What every part of the server shares: configuration, logger, storage, the ingestion pipeline
@@ -30,6 +31,8 @@ export interface ServerContext {
   names: NameRegistry;
   /** Settings kept in the database: the default account, the feed service key. */
   settings: ServerSettings;
+  /** Uploaded files (Blossom and the cache's chunked upload). */
+  media: MediaStore;
 }
 
 /** Where a started server listens. */

@@ -13,6 +13,9 @@ import { registerWebApp } from './http/static-app.ts';
 import { registerLinkPreview } from './http/link-preview.ts';
 import { registerNip05 } from './http/nip05.ts';
 import { registerMediaCache } from './http/media-cache.ts';
+import { registerMediaFiles } from './http/media-files.ts';
+import { registerBlossom } from './http/blossom.ts';
+import { MediaStore } from './media/media-store.ts';
 import { serverVersion } from './version.ts';
 import { openStore } from './store/open-store.ts';
 import { LiveBus } from './live/live-bus.ts';
@@ -67,6 +70,7 @@ export async function startServer(
     profiles: new ProfileCache(),
     names: new NameRegistry(store.db),
     settings: new ServerSettings(store.db, { defaultAccount: config.defaultAccount }),
+    media: new MediaStore({ store, config, log: app.log }),
   };
   live.subscribe((e) => ctx.profiles.invalidate([e]));
   const storageKind = config.databaseUrl ? 'postgresql' : 'sqlite';
@@ -101,6 +105,8 @@ export async function startServer(
   registerLinkPreview(app, ctx);
   registerNip05(app, ctx);
   registerMediaCache(app, ctx);
+  registerMediaFiles(app, ctx);
+  registerBlossom(app, ctx);
   for (const ext of extensions) await ext.register?.(app, ctx);
   await registerWebApp(app, config.webDist ?? defaultWebDist);
 
@@ -149,6 +155,7 @@ export async function startServer(
       clearInterval(scoreTimer);
       loopDelay.disable();
       await upstream?.close();
+      await ctx.media.close();
       await fanout?.close();
       await store.close();
     },

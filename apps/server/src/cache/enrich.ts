@@ -18,6 +18,7 @@ import {
 import { byCoordinates, eventsByIds } from './queries/events.ts';
 import { cachedPreviews } from './queries/previews.ts';
 import type { CacheRequest } from './request.ts';
+import { knownMediaOf } from '../media/known-media.ts';
 
 export interface EnrichOptions {
   /** Top zaps per post (0 = none). */
@@ -114,6 +115,7 @@ export async function enrichPosts(
   if (zapUsers.size > 0)
     for (const [k, v] of await req.ctx.profiles.get(db, [...zapUsers])) profiles.set(k, v);
   pubkeys.delete('');
+  const uploads = await knownMediaOf(req.ctx.media, [...all, ...profiles.values()]);
 
   const out: Out = [];
   const sent = new Set<string>();
@@ -126,7 +128,7 @@ export async function enrichPosts(
     const p = profiles.get(pubkey);
     if (!p || !once(p.id)) return;
     out.push(p);
-    const media = mediaInfoOf(p, req.baseUrl);
+    const media = mediaInfoOf(p, req.baseUrl, uploads);
     if (media) out.push(resultEvent(ResultKind.MediaInfo, media));
   };
   const sendAnnotations = (e: NostrEvent) => {
@@ -134,7 +136,7 @@ export async function enrichPosts(
     out.push(resultEvent(ResultKind.NoteStats, stats.get(e.id)!));
     const a = actions.get(e.id);
     if (a) out.push(resultEvent(ResultKind.NoteActions, a));
-    const media = mediaInfoOf(e, req.baseUrl);
+    const media = mediaInfoOf(e, req.baseUrl, uploads);
     if (media) out.push(resultEvent(ResultKind.MediaInfo, media));
     const lp = linkPreviewOf(e, previews);
     if (lp) out.push(resultEvent(ResultKind.LinkMetadata, lp));

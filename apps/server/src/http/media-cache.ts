@@ -7,6 +7,8 @@ import sharp from 'sharp';
 import { checkFetchTarget } from '../cache/address-guard.ts';
 import type { ServerContext } from '../context.ts';
 import { guardedFetch } from './link-preview-fetch.ts';
+import { ownUpload, sendOwnVariant } from '../media/local-variants.ts';
+import { requestHosts } from '../media/media-urls.ts';
 
 /** Widths of the variants (o = original). The same table feeds 10000119 in cache answers. */
 export const VARIANT_WIDTHS: Record<string, number | undefined> = {
@@ -25,7 +27,7 @@ interface Variant {
 
 /** Resizes an image for a variant; animated input stays animated when `animated`. */
 export async function makeVariant(
-  input: Buffer,
+  input: Buffer | string,
   size: string,
   animated: boolean,
 ): Promise<Variant> {
@@ -60,6 +62,9 @@ export function registerMediaCache(app: FastifyInstance, ctx: ServerContext): vo
       const { s = 'o', a = '1' } = req.query;
       if (!(s in VARIANT_WIDTHS) || (a !== '0' && a !== '1'))
         return reply.code(400).send({ error: 's must be o|s|m|l and a 0|1' });
+      const own = await ownUpload(ctx.media, req.query.u, requestHosts(req.headers));
+      if (own)
+        return sendOwnVariant(reply, ctx.media, own, s, a === '1', req.query.u!, makeVariant);
       const target = await checkFetchTarget(req.query.u, req.socket.remoteAddress);
       if ('error' in target) return reply.code(400).send({ error: target.error });
       const { url: u, allowPrivate } = target;

@@ -289,6 +289,41 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
         }
       },
     },
+    '0006-media-uploads': {
+      // Uploaded files (Blossom and the cache's chunked upload): each file once by its hash,
+      // and who uploaded it (media/media-tables.ts).
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('media_blobs')
+          .ifNotExists()
+          .addColumn('sha256', 'text', (c) => c.primaryKey())
+          .addColumn('size', int, (c) => c.notNull())
+          .addColumn('mime', 'text', (c) => c.notNull())
+          .addColumn('ext', 'text', (c) => c.notNull())
+          .addColumn('width', 'integer')
+          .addColumn('height', 'integer')
+          .addColumn('duration', 'double precision')
+          .addColumn('animated', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('poster', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', int, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('media_uploads')
+          .ifNotExists()
+          .addColumn('pubkey', 'text', (c) => c.notNull())
+          .addColumn('sha256', 'text', (c) => c.notNull())
+          .addColumn('uploaded_at', int, (c) => c.notNull())
+          .addColumn('origin', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('media_uploads_pk', ['pubkey', 'sha256'])
+          .execute();
+        await sql`CREATE INDEX IF NOT EXISTS media_uploads_by_owner ON media_uploads (pubkey, uploaded_at DESC, sha256 DESC)`.execute(
+          db,
+        );
+        await sql`CREATE INDEX IF NOT EXISTS media_uploads_by_blob ON media_uploads (sha256)`.execute(
+          db,
+        );
+      },
+    },
   };
 }
 
