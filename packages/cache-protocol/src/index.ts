@@ -41,3 +41,4 @@ export { emptyPage, type FeedPage } from './feed-page.ts';
 export { decodePage, PageBuilder } from './decode-page.ts';
 export { parseFeedSpec, type FeedSpec } from './feed-spec.ts';
 export { nextPage, newerPosts, type NextPage } from './paging.ts';
+export * from './membership.ts';
