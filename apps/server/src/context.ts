@@ -5,6 +5,7 @@ import type { LiveBus } from './live/live-bus.ts';
 import type { ProfileCache } from './cache/profile-cache.ts';
 import type { NameRegistry } from './names/name-registry.ts';
 import type { ServerSettings } from './settings/server-settings.ts';
+import type { MembershipService } from './membership/membership-service.ts';
 
 /**
  * What every part of the server shares: configuration, logger, storage, the ingestion pipeline
@@ -30,6 +31,12 @@ export interface ServerContext {
   names: NameRegistry;
   /** Settings kept in the database: the default account, the feed service key. */
   settings: ServerSettings;
+  /**
+   * Membership: members, purchases, names, legend customization, upload limits. Extensions plug
+   * lightning in (`membership.usePayments`, the devnet does) and the uploads code its media
+   * library (`membership.useMediaLibrary`).
+   */
+  membership: MembershipService;
 }
 
 /** Where a started server listens. */

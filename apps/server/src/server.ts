@@ -21,6 +21,9 @@ import { startUpstream } from './ingest/upstream.ts';
 import { ProfileCache } from './cache/profile-cache.ts';
 import { NameRegistry } from './names/name-registry.ts';
 import { ServerSettings } from './settings/server-settings.ts';
+import { MembershipService } from './membership/membership-service.ts';
+import { walletRoutes } from './wallet/router.ts';
+import { registerContentBackup } from './http/content-backup.ts';
 import type { ServerContext, ServerExtension } from './context.ts';
 
 export interface RunningServer {
@@ -57,6 +60,7 @@ export async function startServer(
     live.publish(events);
     fanout?.announce(events);
   });
+  const names = new NameRegistry(store.db);
   const ctx: ServerContext = {
     config,
     log: app.log,
@@ -65,8 +69,9 @@ export async function startServer(
     ingest: (events, opts) => store.ingest(events, opts),
     live,
     profiles: new ProfileCache(),
-    names: new NameRegistry(store.db),
+    names,
     settings: new ServerSettings(store.db, { defaultAccount: config.defaultAccount }),
+    membership: new MembershipService({ store, names, log: app.log }),
   };
   live.subscribe((e) => ctx.profiles.invalidate([e]));
   const storageKind = config.databaseUrl ? 'postgresql' : 'sqlite';
@@ -101,6 +106,7 @@ export async function startServer(
   registerLinkPreview(app, ctx);
   registerNip05(app, ctx);
   registerMediaCache(app, ctx);
+  registerContentBackup(app, ctx);
   for (const ext of extensions) await ext.register?.(app, ctx);
   await registerWebApp(app, config.webDist ?? defaultWebDist);
 
@@ -108,6 +114,12 @@ export async function startServer(
     '/v1': {
       wss: new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 }),
       handle: handleCacheSocket,
+    },
+    // Membership and wallet: the cache's message shape and machinery, its own commands.
+    '/wallet/v1': {
+      wss: new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 }),
+      handle: (ws: WebSocket, c: ServerContext, req: IncomingMessage) =>
+        handleCacheSocket(ws, c, req, walletRoutes),
     },
     '/relay': {
       // Frames up to the relay's message limit are handled; larger ones (up to this cap) get
