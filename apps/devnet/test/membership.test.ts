@@ -21,7 +21,7 @@ import {
 } from '@swell/nostr';
 import type { ServerContext } from '@swell/server';
 import { backendServer, BACKENDS, CacheClient, importAll, User } from '@swell/server/testing';
-import { devnetExtension, type DevnetState } from '../src/index.ts';
+import { devnetExtension, loadDevnetOptions, type DevnetState } from '../src/index.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 180_000 });
 
@@ -183,6 +183,9 @@ describe.each(BACKENDS)('membership on %s (devnet lightning)', (backend) => {
     expect(days).toBeGreaterThan(88);
     expect(days).toBeLessThan(93);
     expect(await nostrJson('alice')).toMatchObject({ names: { alice: alice.pubkey } });
+    // the uploads code asks this: 1 GB for members, 100 MB for others
+    expect(await ctx.membership.uploadLimitBytes(alice.pubkey)).toBe(1024 ** 3);
+    expect(await ctx.membership.uploadLimitBytes(carol.pubkey)).toBe(100 * 1024 ** 2);
     const page = await cache.page('user_infos', { pubkeys: [alice.pubkey, carol.pubkey] });
     expect(page.verifiedNames).toEqual({ [alice.pubkey]: 'alice' });
     expect(page.cohorts[alice.pubkey]).toMatchObject({ tier: 'premium', cohort_1: 'Premium' });
@@ -362,14 +365,18 @@ describe.each(BACKENDS)('membership on %s (devnet lightning)', (backend) => {
     );
     const v2 = alice.sign(3, '', [['p', z.pubkey]], now() - 100);
     await importAll(cache, [v1, v2]);
+    // a version older than the stored head, arriving late, joins the history too
+    const v0 = alice.sign(3, '', [['p', x.pubkey]], now() - 300);
+    const late = await cache.request('import_events', { events: [v0] });
+    expect(late.notices).toEqual([]);
     const r = await ask('membership_recovery_contact_lists', alice);
     expect(r.notices).toEqual([]);
     const versions = r.events.filter((e) => e.kind === 3) as NostrEvent[];
-    expect(versions.map((e) => e.id)).toEqual([v2.id, v1.id]);
+    expect(versions.map((e) => e.id)).toEqual([v2.id, v1.id, v0.id]);
     expect(versions.every((e) => verifyEvent(e))).toBe(true);
     expect(
       content<{ elements: string[] }>(ofKind(r.events, ResultKind.FeedRange)[0]).elements,
-    ).toEqual([v2.id, v1.id]);
+    ).toEqual([v2.id, v1.id, v0.id]);
     // restoring = signing the old version anew
     const old = versions[1]!;
     const restored = alice.sign(3, old.content, old.tags);
@@ -378,14 +385,19 @@ describe.each(BACKENDS)('membership on %s (devnet lightning)', (backend) => {
     const head = list.events.find((e) => e.kind === 3)!;
     expect(head.id).toBe(restored.id);
     expect(head.tags).toEqual(v1.tags);
-    // the history now has three versions; paging goes on from the range
-    const next = await ask(
+    // four versions now; pages go on from the range: until = since, offset = shown at since
+    const page1 = await ask('membership_recovery_contact_lists', alice, {}, { limit: 2 });
+    const ids1 = page1.events.filter((e) => e.kind === 3).map((e) => e.id);
+    expect(ids1).toEqual([restored.id, v2.id]);
+    const since = content<{ since: number }>(ofKind(page1.events, ResultKind.FeedRange)[0]).since;
+    expect(since).toBe(v2.created_at);
+    const page2 = await ask(
       'membership_recovery_contact_lists',
       alice,
       {},
-      { limit: 1, until: v2.created_at, offset: 0 },
+      { limit: 2, until: since, offset: 1 },
     );
-    expect(next.events.filter((e) => e.kind === 3).map((e) => e.id)).toEqual([v2.id]);
+    expect(page2.events.filter((e) => e.kind === 3).map((e) => e.id)).toEqual([v1.id, v0.id]);
     // members only
     expect((await ask('membership_recovery_contact_lists', carol)).notices).toEqual([
       'membership required',
@@ -461,5 +473,16 @@ describe.each(BACKENDS)('membership on %s (devnet lightning)', (backend) => {
       url: `${server.url}/media/x.png`,
     });
     expect(del.notices).toEqual(['uploads are not enabled on this server']);
+  });
+});
+
+describe('SWELL_DEVNET_USD_PER_BTC', () => {
+  it('sets the devnet exchange rate; nonsense is refused at start', () => {
+    expect(loadDevnetOptions({ SWELL_DEVNET_USD_PER_BTC: '65000' }, []).usdPerBtc).toBe(65_000);
+    expect(loadDevnetOptions({}, ['--SWELL_DEVNET_USD_PER_BTC=70000']).usdPerBtc).toBe(70_000);
+    expect(loadDevnetOptions({}, []).usdPerBtc).toBeUndefined();
+    expect(() => loadDevnetOptions({ SWELL_DEVNET_USD_PER_BTC: 'lots' }, [])).toThrow(
+      /SWELL_DEVNET_USD_PER_BTC/,
+    );
   });
 });

@@ -6,6 +6,7 @@ import type { ProfileCache } from './cache/profile-cache.ts';
 import type { NameRegistry } from './names/name-registry.ts';
 import type { ServerSettings } from './settings/server-settings.ts';
 import type { MembershipService } from './membership/membership-service.ts';
+import type { ReplayGuard } from './auth/user-request.ts';
 
 /**
  * What every part of the server shares: configuration, logger, storage, the ingestion pipeline
@@ -37,6 +38,11 @@ export interface ServerContext {
    * library (`membership.useMediaLibrary`).
    */
   membership: MembershipService;
+  /**
+   * Signatures of user requests already used (auth/user-request.ts), kept in the database so
+   * every instance refuses a replay: every endpoint that checks signed requests shares it.
+   */
+  replays: ReplayGuard;
 }
 
 /** Where a started server listens. */

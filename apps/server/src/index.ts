@@ -25,3 +25,4 @@ export {
   USER_REQUEST_WINDOW_SECONDS,
 } from './auth/user-request.ts';
 export type { ReplayGuard, UserRequestRules } from './auth/user-request.ts';
+export { StoredReplayGuard } from './auth/stored-replay-guard.ts';

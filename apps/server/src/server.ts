@@ -22,6 +22,7 @@ import { ProfileCache } from './cache/profile-cache.ts';
 import { NameRegistry } from './names/name-registry.ts';
 import { ServerSettings } from './settings/server-settings.ts';
 import { MembershipService } from './membership/membership-service.ts';
+import { StoredReplayGuard } from './auth/stored-replay-guard.ts';
 import { walletRoutes } from './wallet/router.ts';
 import { registerContentBackup } from './http/content-backup.ts';
 import type { ServerContext, ServerExtension } from './context.ts';
@@ -72,6 +73,7 @@ export async function startServer(
     names,
     settings: new ServerSettings(store.db, { defaultAccount: config.defaultAccount }),
     membership: new MembershipService({ store, names, log: app.log }),
+    replays: new StoredReplayGuard(store),
   };
   live.subscribe((e) => ctx.profiles.invalidate([e]));
   const storageKind = config.databaseUrl ? 'postgresql' : 'sqlite';

@@ -1,6 +1,12 @@
+import type { Kysely } from 'kysely';
 import type { Store } from '../store/store.ts';
-import { membershipDb } from '../membership/membership-tables.ts';
 import type { ReplayGuard } from './user-request.ts';
+
+/** Signed user requests already used, until they are stale anyway (migration 0007-membership). */
+export interface UsedUserRequestsTable {
+  sig: string;
+  expires_at: number;
+}
 
 /** Claims between two sweeps of expired rows. */
 const SWEEP_EVERY = 200;
@@ -11,11 +17,11 @@ const SWEEP_EVERY = 200;
  * request; expired rows are swept now and then.
  */
 export class StoredReplayGuard implements ReplayGuard {
-  private readonly db;
+  private readonly db: Kysely<{ used_user_requests: UsedUserRequestsTable }>;
   private claims = 0;
 
   constructor(store: Pick<Store, 'db'>) {
-    this.db = membershipDb(store.db);
+    this.db = store.db as unknown as Kysely<{ used_user_requests: UsedUserRequestsTable }>;
   }
 
   async claim(sig: string, expiresAt: number, now: number): Promise<boolean> {

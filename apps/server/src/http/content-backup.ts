@@ -65,7 +65,7 @@ export function registerContentBackup(app: FastifyInstance, ctx: ServerContext):
     }
     if (!auth.ok) return reply.code(401).send({ error: auth.reason });
     const event = auth.event;
-    const fresh = await ctx.membership.replays.claim(
+    const fresh = await ctx.replays.claim(
       event.sig.toLowerCase(),
       event.created_at + HTTP_AUTH_WINDOW_SECONDS,
       now,

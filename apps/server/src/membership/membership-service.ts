@@ -14,8 +14,6 @@ import {
 } from '@swell/cache-protocol';
 import { NameError, normaliseName, type NameRegistry } from '../names/name-registry.ts';
 import type { Store } from '../store/store.ts';
-import { StoredReplayGuard } from '../auth/stored-replay-guard.ts';
-import type { ReplayGuard } from '../auth/user-request.ts';
 import { NO_UPLOADS, type MemberMediaLibrary } from './media-library.ts';
 import { activeTier, cohortOf, Members, type MemberRecord } from './members.ts';
 import { membershipDb } from './membership-tables.ts';
@@ -47,8 +45,6 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 export class MembershipService {
   readonly members: Members;
   readonly purchases: Purchases;
-  /** Used signatures of user requests (shared by every endpoint that checks them). */
-  readonly replays: ReplayGuard;
   private readonly names: NameRegistry;
   private readonly log: FastifyBaseLogger;
   private readonly clock: () => number;
@@ -65,7 +61,6 @@ export class MembershipService {
     const db = membershipDb(deps.store.db);
     this.members = new Members(db);
     this.purchases = new Purchases(db, this.members);
-    this.replays = new StoredReplayGuard(deps.store);
     this.names = deps.names;
     this.log = deps.log;
     this.clock = deps.clock ?? nowSeconds;

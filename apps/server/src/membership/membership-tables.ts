@@ -53,17 +53,10 @@ export interface ContactListHistoryTable {
   sig: string;
 }
 
-/** Signed user requests already used (auth/user-request.ts), until they are stale anyway. */
-export interface UsedUserRequestsTable {
-  sig: string;
-  expires_at: number;
-}
-
 export interface MembershipDatabase extends Database {
   memberships: MembershipsTable;
   membership_quotes: MembershipQuotesTable;
   contact_list_history: ContactListHistoryTable;
-  used_user_requests: UsedUserRequestsTable;
 }
 
 /** The store's Kysely handle, typed with the membership tables. */

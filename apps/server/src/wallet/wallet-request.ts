@@ -41,7 +41,7 @@ export async function userRequest(
         return undefined;
       },
     },
-    req.ctx.membership.replays,
+    req.ctx.replays,
   );
 }
 

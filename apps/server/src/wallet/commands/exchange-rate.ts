@@ -25,7 +25,7 @@ export const wallet: CommandHandler = async (req) => {
   const e = await acceptUserRequest(
     req.payload.operation_event,
     { field: 'operation_event', kind: WALLET_OPERATION_KIND, now: req.now },
-    req.ctx.membership.replays,
+    req.ctx.replays,
   );
   let op: unknown;
   try {
