@@ -6,6 +6,8 @@ import type { ProfileCache } from './cache/profile-cache.ts';
 import type { NameRegistry } from './names/name-registry.ts';
 import type { ServerSettings } from './settings/server-settings.ts';
 import type { MediaStore } from './media/media-store.ts';
+import type { MembershipService } from './membership/membership-service.ts';
+import type { ReplayGuard } from './auth/user-request.ts';
 
 /**
  * What every part of the server shares: configuration, logger, storage, the ingestion pipeline
@@ -33,6 +35,17 @@ export interface ServerContext {
   settings: ServerSettings;
   /** Uploaded files (Blossom and the cache's chunked upload). */
   media: MediaStore;
+  /**
+   * Membership: members, purchases, names, legend customization, upload limits. Extensions plug
+   * lightning in (`membership.usePayments`, the devnet does) and the uploads code its media
+   * library (`membership.useMediaLibrary`).
+   */
+  membership: MembershipService;
+  /**
+   * Signatures of user requests already used (auth/user-request.ts), kept in the database so
+   * every instance refuses a replay: every endpoint that checks signed requests shares it.
+   */
+  replays: ReplayGuard;
 }
 
 /** Where a started server listens. */

@@ -24,6 +24,10 @@ import { startUpstream } from './ingest/upstream.ts';
 import { ProfileCache } from './cache/profile-cache.ts';
 import { NameRegistry } from './names/name-registry.ts';
 import { ServerSettings } from './settings/server-settings.ts';
+import { MembershipService } from './membership/membership-service.ts';
+import { StoredReplayGuard } from './auth/stored-replay-guard.ts';
+import { walletRoutes } from './wallet/router.ts';
+import { registerContentBackup } from './http/content-backup.ts';
 import type { ServerContext, ServerExtension } from './context.ts';
 
 export interface RunningServer {
@@ -60,6 +64,7 @@ export async function startServer(
     live.publish(events);
     fanout?.announce(events);
   });
+  const names = new NameRegistry(store.db);
   const ctx: ServerContext = {
     config,
     log: app.log,
@@ -68,9 +73,11 @@ export async function startServer(
     ingest: (events, opts) => store.ingest(events, opts),
     live,
     profiles: new ProfileCache(),
-    names: new NameRegistry(store.db),
+    names,
     settings: new ServerSettings(store.db, { defaultAccount: config.defaultAccount }),
     media: new MediaStore({ store, config, log: app.log }),
+    membership: new MembershipService({ store, names, log: app.log }),
+    replays: new StoredReplayGuard(store),
   };
   live.subscribe((e) => ctx.profiles.invalidate([e]));
   const storageKind = config.databaseUrl ? 'postgresql' : 'sqlite';
@@ -107,6 +114,7 @@ export async function startServer(
   registerMediaCache(app, ctx);
   registerMediaFiles(app, ctx);
   registerBlossom(app, ctx);
+  registerContentBackup(app, ctx);
   for (const ext of extensions) await ext.register?.(app, ctx);
   await registerWebApp(app, config.webDist ?? defaultWebDist);
 
@@ -114,6 +122,12 @@ export async function startServer(
     '/v1': {
       wss: new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 }),
       handle: handleCacheSocket,
+    },
+    // Membership and wallet: the cache's message shape and machinery, its own commands.
+    '/wallet/v1': {
+      wss: new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 }),
+      handle: (ws: WebSocket, c: ServerContext, req: IncomingMessage) =>
+        handleCacheSocket(ws, c, req, walletRoutes),
     },
     '/relay': {
       // Frames up to the relay's message limit are handled; larger ones (up to this cap) get

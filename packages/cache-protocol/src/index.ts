@@ -54,3 +54,4 @@ export {
   type UploadCompleteContent,
   type UploadCancelContent,
 } from './uploads.ts';
+export * from './membership.ts';

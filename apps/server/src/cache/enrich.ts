@@ -184,20 +184,28 @@ export async function enrichPosts(
   return out;
 }
 
-/** Once per page: user scores, relay hints, verified names (legend/cohort when known). */
+/**
+ * Once per page: user scores, relay hints, verified names, and for members among the users their
+ * legend customization (10000168) and tier and cohort (10000169).
+ */
 export async function pageExtras(
   req: CacheRequest,
   pubkeys: readonly string[],
   hints: Record<string, string> = {},
 ): Promise<CacheEvent[]> {
   const out: CacheEvent[] = [];
-  const [scores, names] = await Promise.all([
+  const [scores, names, members] = await Promise.all([
     pubkeys.length > 0 ? userScores(req.store.db, pubkeys) : Promise.resolve(undefined),
     verifiedNames(req, pubkeys),
+    req.ctx.membership.pageExtras(pubkeys, req.now),
   ]);
   if (scores) out.push(resultEvent(ResultKind.UserScores, scores));
   if (Object.keys(hints).length > 0) out.push(resultEvent(ResultKind.RelayHints, hints));
   if (Object.keys(names).length > 0) out.push(resultEvent(ResultKind.VerifiedNames, names));
+  if (Object.keys(members.legends).length > 0)
+    out.push(resultEvent(ResultKind.LegendCustomization, members.legends));
+  if (Object.keys(members.cohorts).length > 0)
+    out.push(resultEvent(ResultKind.MembershipCohort, members.cohorts));
   return out;
 }
 

@@ -5,7 +5,12 @@ import { deflate, deflateSync } from 'node:zlib';
 import type { CacheEvent } from '@swell/cache-protocol';
 import type { NostrEvent } from '@swell/nostr';
 import type { ServerContext } from '../context.ts';
-import { CacheError, type CacheRequest } from './request.ts';
+import {
+  CacheError,
+  type CacheRequest,
+  type CommandHandler,
+  type StreamHandler,
+} from './request.ts';
 import { isLoopbackClient } from './address-guard.ts';
 import { commandHandlers, streamHandlers } from './router.ts';
 
@@ -44,11 +49,23 @@ function baseUrlOf(req: IncomingMessage, ctx: ServerContext): string {
   return `${proto}://${String(host).split(',')[0]!.trim()}`;
 }
 
-/** The cache websocket (`/v1`, Primal protocol). */
+/** What a socket of the cache's shape answers: its request and streaming commands. */
+export interface SocketRoutes {
+  commands: Record<string, CommandHandler | undefined>;
+  streams: Record<string, StreamHandler | undefined>;
+}
+
+const cacheRoutes: SocketRoutes = { commands: commandHandlers, streams: streamHandlers };
+
+/**
+ * The cache websocket (`/v1`, Primal protocol). `routes` serves another command set with the
+ * same machinery (the membership socket `/wallet/v1`).
+ */
 export function handleCacheSocket(
   ws: WebSocket,
   ctx: ServerContext,
   httpReq: IncomingMessage,
+  routes: SocketRoutes = cacheRoutes,
 ): void {
   // Subscription ids (cache-protocol.md section 1): a client may send a REQ whose id is still in
   // flight; every one-shot REQ is answered on its own (events, then EOSE), so several may share
@@ -204,8 +221,8 @@ export function handleCacheSocket(
       sendText(['EOSE', subId]);
       return;
     }
-    const handler = Object.hasOwn(commandHandlers, command) ? commandHandlers[command] : undefined;
-    const stream = Object.hasOwn(streamHandlers, command) ? streamHandlers[command] : undefined;
+    const handler = Object.hasOwn(routes.commands, command) ? routes.commands[command] : undefined;
+    const stream = Object.hasOwn(routes.streams, command) ? routes.streams[command] : undefined;
     if (!handler && !stream) {
       ctx.log.debug({ command }, 'unknown cache command');
       fail(subId, 'unknown api request');
