@@ -413,7 +413,11 @@ export class AccountLists implements Observable<AccountListsSnapshot> {
   }
 
   /** Mutes a user, word, hashtag or thread, publicly or in the encrypted part. */
-  mute(kind: MuteKind, value: string, options: { private?: boolean } = {}): Promise<ListOutcome> {
+  async mute(
+    kind: MuteKind,
+    value: string,
+    options: { private?: boolean } = {},
+  ): Promise<ListOutcome> {
     const me = this.me();
     const signer = this.o.session.requireSigner();
     const update = muteUpdate(
@@ -429,7 +433,7 @@ export class AccountLists implements Observable<AccountListsSnapshot> {
     return this.run('mutes', update, (e) => this.applyMutes(e, this.generation));
   }
 
-  unmute(kind: MuteKind, value: string): Promise<ListOutcome> {
+  async unmute(kind: MuteKind, value: string): Promise<ListOutcome> {
     const me = this.me();
     const signer = this.o.session.requireSigner();
     const update = muteUpdate(this.o.loaders, signer, me, 'unmute', kind, value, false, this.memo);
@@ -437,21 +441,21 @@ export class AccountLists implements Observable<AccountListsSnapshot> {
   }
 
   /** Subscribes to, unsubscribes from, or re-scopes another user's mute list. */
-  changeFilterList(change: FilterListChange): Promise<ListOutcome> {
+  async changeFilterList(change: FilterListChange): Promise<ListOutcome> {
     const me = this.me();
     const update = filterListUpdate(this.o.loaders, me, change);
     return this.run('filterLists', update, (e) => this.applyFilterLists(e, this.generation));
   }
 
-  allow(pubkey: string): Promise<ListOutcome> {
+  async allow(pubkey: string): Promise<ListOutcome> {
     return this.allowAction('allow', pubkey);
   }
 
-  disallow(pubkey: string): Promise<ListOutcome> {
+  async disallow(pubkey: string): Promise<ListOutcome> {
     return this.allowAction('disallow', pubkey);
   }
 
-  private allowAction(action: 'allow' | 'disallow', pubkey: string): Promise<ListOutcome> {
+  private async allowAction(action: 'allow' | 'disallow', pubkey: string): Promise<ListOutcome> {
     const me = this.me();
     const update = allowlistUpdate(this.o.loaders, me, action, pubkey);
     return this.run('allowlist', update, (e) => {
@@ -462,16 +466,16 @@ export class AccountLists implements Observable<AccountListsSnapshot> {
   }
 
   /** Bookmarks a note or an article; the first public bookmark asks first. */
-  bookmark(target: BookmarkTarget): Promise<ListOutcome<BookmarkConfirmation>> {
+  async bookmark(target: BookmarkTarget): Promise<ListOutcome<BookmarkConfirmation>> {
     return this.bookmarkAction('add', target);
   }
 
   /** Removes a bookmark; removing the last one asks first. */
-  unbookmark(target: BookmarkTarget): Promise<ListOutcome<BookmarkConfirmation>> {
+  async unbookmark(target: BookmarkTarget): Promise<ListOutcome<BookmarkConfirmation>> {
     return this.bookmarkAction('remove', target);
   }
 
-  private bookmarkAction(
+  private async bookmarkAction(
     action: 'add' | 'remove',
     target: BookmarkTarget,
   ): Promise<ListOutcome<BookmarkConfirmation>> {
