@@ -197,11 +197,12 @@ describe('MembershipClient against the real server and the devnet', () => {
     expect(new Set(viaSocket.map((e) => e.id))).toEqual(new Set(events.map((e) => e.id)));
   });
 
-  it('media management on a server without uploads', async () => {
+  it('media management of a member who has uploaded nothing yet', async () => {
     expect(await m.mediaStats()).toEqual({ image: 0, video: 0, other: 0 });
     expect((await m.mediaUploads()).items).toEqual([]);
-    await expect(m.deleteMedia(`${server.url}/media/none.png`)).rejects.toMatchObject({
-      code: 'uploads-not-enabled',
+    await expect(m.deleteMedia(`${server.url}/media/${'0'.repeat(64)}.png`)).rejects.toMatchObject({
+      code: 'failed',
+      notice: 'no such upload of yours',
     });
   });
 
