@@ -189,6 +189,22 @@ export { NoteDrafts, rootDraftKey } from './composer/note-drafts.ts';
 export type { NoteDraft } from './composer/note-drafts.ts';
 export { EmojiHistory, withEmoji, emojiHistoryLimit } from './composer/emoji-history.ts';
 
+// ---- notes beyond the cache (outbox model) ------------------------------------------------------
+// const lookup = await client.lookup()
+// await lookup.find(refFromNip19('nevent1...'))  // store, cache, hints, author's write relays
+// lookup.status(ref)  // { status: 'loading' } | { status: 'found', id, source } | { status: 'missing' }
+export type { OutboxLookup } from './lookup/outbox-lookup.ts';
+export type { LookupStatus, OutboxLookupOptions } from './lookup/outbox-lookup.ts';
+export {
+  lookupKey,
+  refFromNip19,
+  tagHints,
+  withRelays,
+  cleanRelays,
+  isValidRef,
+} from './lookup/lookup-ref.ts';
+export type { LookupRef } from './lookup/lookup-ref.ts';
+
 // ---- activity --------------------------------------------------------------------------------
 // const activity = new ActivityTracker(); activity.add(cache); activity.add(pool); activity.start()
 // activity.getSnapshot().state  // 'woke' | 'sleep' | 'waking'
