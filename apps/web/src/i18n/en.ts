@@ -1,6 +1,7 @@
 import { app } from '@/i18n/en/app.ts';
 import { avatar } from '@/i18n/en/avatar.ts';
 import { downloads } from '@/i18n/en/downloads.ts';
+import { explore } from '@/i18n/en/explore.ts';
 import { feed } from '@/i18n/en/feed.ts';
 import { help } from '@/i18n/en/help.ts';
 import { login } from '@/i18n/en/login.ts';
@@ -10,6 +11,8 @@ import { notFound } from '@/i18n/en/not-found.ts';
 import { note } from '@/i18n/en/note.ts';
 import { profile } from '@/i18n/en/profile.ts';
 import { reactions } from '@/i18n/en/reactions.ts';
+import { reads } from '@/i18n/en/reads.ts';
+import { search } from '@/i18n/en/search.ts';
 import { settings } from '@/i18n/en/settings.ts';
 import { sidebar } from '@/i18n/en/sidebar.ts';
 import { standalone } from '@/i18n/en/standalone.ts';
@@ -25,6 +28,7 @@ export const en = {
   app,
   avatar,
   downloads,
+  explore,
   feed,
   help,
   login,
@@ -34,6 +38,8 @@ export const en = {
   note,
   profile,
   reactions,
+  reads,
+  search,
   settings,
   sidebar,
   standalone,

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import FileQuestion from 'lucide-react/icons/file-question';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import type { VanityTarget } from '@/app/vanity.ts';
-import { ArticleBody } from '@/components/article/article-body.tsx';
 import { FeedItem, NoteCard } from '@/components/note/note-card.tsx';
 import { NoteSkeleton } from '@/components/note/note-skeleton.tsx';
 import { Screen } from '@/components/screen.tsx';
@@ -14,6 +13,7 @@ import { ErrorState } from '@/components/ui/error-state.tsx';
 import { LoadingRegion } from '@/components/ui/skeleton.tsx';
 import { api, ingested } from '@/data/connection.ts';
 import { useSession } from '@/data/session.ts';
+import { ArticleView } from '@/features/reads/article-view.tsx';
 import { splitThread } from '@/features/thread/split-thread.ts';
 import { parseThreadTarget, type ThreadTarget } from '@/lib/note-id.ts';
 import { useAsync } from '@/lib/use-async.ts';
@@ -92,7 +92,7 @@ export function Component() {
           )}
           <div ref={focusRef} className="thread-focus">
             {view.focus.kind === 30023 ? (
-              <ArticleBody event={view.focus} />
+              <ArticleView event={view.focus} />
             ) : (
               <NoteCard event={view.focus} variant="focused" />
             )}
