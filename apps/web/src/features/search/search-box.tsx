@@ -138,6 +138,7 @@ export default function SearchBox({ autoFocus }: { autoFocus?: boolean }) {
             autoFocus={autoFocus}
             onChange={(e) => {
               setText(e.target.value);
+              setActive(-1);
               setOpen(true);
               setRefused(false);
             }}
