@@ -193,7 +193,8 @@ export { EmojiHistory, withEmoji, emojiHistoryLimit } from './composer/emoji-his
 // const lookup = await client.lookup()
 // await lookup.find(refFromNip19('nevent1...'))  // store, cache, hints, author's write relays
 // lookup.status(ref)  // { status: 'loading' } | { status: 'found', id, source } | { status: 'missing' }
-export type { OutboxLookup } from './lookup/outbox-lookup.ts';
+// Apps that keep their own entity store construct it themselves (tree-shaken when unused).
+export { OutboxLookup } from './lookup/outbox-lookup.ts';
 export type { LookupStatus, OutboxLookupOptions } from './lookup/outbox-lookup.ts';
 export {
   lookupKey,

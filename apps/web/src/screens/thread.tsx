@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLoaderData, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import FileQuestion from 'lucide-react/icons/file-question';
@@ -18,6 +18,8 @@ import { splitThread } from '@/features/thread/split-thread.ts';
 import { parseThreadTarget, type ThreadTarget } from '@/lib/note-id.ts';
 import { useAsync } from '@/lib/use-async.ts';
 import '@/screens/thread.css';
+
+const ThreadLookup = lazy(() => import('@/features/outbox/thread-lookup.tsx'));
 
 export function Component() {
   const { t } = useTranslation();
@@ -78,7 +80,12 @@ export function Component() {
       {result.error !== undefined && (
         <ErrorState title={t('thread.loadFailed')} onRetry={result.retry} />
       )}
-      {view && !view.focus && (
+      {view && !view.focus && id && (
+        <Suspense fallback={null}>
+          <ThreadLookup id={id} param={params.id} />
+        </Suspense>
+      )}
+      {view && !view.focus && !id && (
         <EmptyState icon={<FileQuestion size={26} />} title={t('thread.notFound')} />
       )}
       {view?.focus && (
