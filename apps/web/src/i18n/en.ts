@@ -3,6 +3,7 @@ import { avatar } from '@/i18n/en/avatar.ts';
 import { downloads } from '@/i18n/en/downloads.ts';
 import { explore } from '@/i18n/en/explore.ts';
 import { feed } from '@/i18n/en/feed.ts';
+import { feeds } from '@/i18n/en/feeds.ts';
 import { help } from '@/i18n/en/help.ts';
 import { login } from '@/i18n/en/login.ts';
 import { nav } from '@/i18n/en/nav.ts';
@@ -30,6 +31,7 @@ export const en = {
   downloads,
   explore,
   feed,
+  feeds,
   help,
   login,
   nav,

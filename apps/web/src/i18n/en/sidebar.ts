@@ -2,6 +2,8 @@
 export const sidebar = {
   label: 'Sidebar',
   title: 'Trending today',
+  selectLabel: 'Show',
+  selectors: { trending_24h: 'Trending today', mostzapped_4h: 'Most zapped, 4 hours' },
   media: 'A picture or video',
   likes_one: '{{shown}} like',
   likes_other: '{{shown}} likes',
