@@ -112,7 +112,7 @@ test('the home sidebar shows trending or most zapped notes, remembered per user'
   await expect(sidebar.locator('.trending-item').first()).toBeVisible();
   const trendingFirst = await sidebar.locator('.trending-item').first().getAttribute('href');
   await sidebar.getByRole('combobox', { name: 'Show' }).click();
-  await page.getByRole('option', { name: 'Most zapped, 4 hours' }).click();
+  await page.getByRole('option', { name: 'Most zapped 4h' }).click();
   await expect(sidebar.getByRole('heading', { name: 'Most zapped, 4 hours' })).toBeVisible();
   await page.reload();
   await expect(

@@ -98,7 +98,7 @@ export default function HomeSidebar() {
             value={selector}
             options={homeSidebarSelectors.map((v) => ({
               value: v,
-              label: t(`sidebar.selectors.${v}`),
+              label: t(`sidebar.selectorsShort.${v}`),
             }))}
             onChange={(v) => writeHomeSidebarSelection(records(), pubkey, v as HomeSidebarSelector)}
           />
