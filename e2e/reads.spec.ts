@@ -34,7 +34,8 @@ async function pageThrough(page: Page, label: string, pages: number): Promise<Ma
       await collect();
       await page.mouse.wheel(0, 4000);
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await expect(container).toHaveAttribute('data-pages', String(n), { timeout: 2000 });
+      // At least n pages (a fast scroll may load two at once).
+      expect(Number(await container.getAttribute('data-pages'))).toBeGreaterThanOrEqual(n);
     }).toPass({ timeout: 30_000 });
   }
   // Walk back up so every row has been seen at least once.

@@ -18,6 +18,7 @@ export function ExploreTabList({
   pubkey: string | null;
 }) {
   const { t } = useTranslation();
+  const { scope, timeframe } = lens;
   const { list, gained } = useMemo(() => {
     const ctx = readingContext(pubkey);
     const gained = new Map<string, number>();
@@ -26,8 +27,9 @@ export function ExploreTabList({
       for (const [pk, f] of Object.entries(page.followerIncrease)) gained.set(pk, f.increase);
       return page;
     };
-    return { list: createExploreList({ ...ctx, ingest }, tab, lens), gained };
-  }, [tab, lens, pubkey]);
+    return { list: createExploreList({ ...ctx, ingest }, tab, { scope, timeframe }), gained };
+    // The lens object is new on every render; its two values name the list.
+  }, [tab, scope, timeframe, pubkey]);
   useEffect(() => () => list.feed.dispose(), [list]);
   const label = t(`explore.tabs.${tab}`);
   return (
