@@ -60,7 +60,7 @@ function screens(threadPath: string): Screen[] {
     },
     {
       name: 'placeholder',
-      path: '/explore',
+      path: '/dms',
       ready: (page) => expect(page.getByRole('status')).toContainText('Feature not available'),
     },
   ];
@@ -130,13 +130,23 @@ test('nothing overflows sideways at 360 px, on every built screen', async ({ pag
   const threadPath = await findThreadPath(page);
   const paths = [
     ...screens(threadPath),
-    ...['/settings/appearance', '/settings/network', '/help', '/downloads', '/notifications'].map(
-      (path) => ({
-        name: path,
-        path,
-        ready: (p: Page) => expect(p.locator('main h1')).toBeVisible(),
-      }),
-    ),
+    ...[
+      '/settings/appearance',
+      '/settings/network',
+      '/help',
+      '/downloads',
+      '/notifications',
+      '/reads',
+      '/explore',
+      '/explore?tab=zaps',
+      '/search/zap',
+      '/asearch/zap%20kind%3A30023',
+      '/feeds',
+    ].map((path) => ({
+      name: path,
+      path,
+      ready: (p: Page) => expect(p.locator('main h1')).toBeVisible(),
+    })),
     {
       name: 'app-download-qr',
       path: '/app-download-qr',

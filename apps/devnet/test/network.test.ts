@@ -215,6 +215,17 @@ describe('the default demo network', () => {
     expect(article.content).toMatch(/^# /);
     expect(article.content).toMatch(/!\[[^\]]*\]\(http[^)]+\)/);
     expect(byKind(9802).some((h) => tag(h, 'a')?.startsWith('30023:'))).toBe(true);
+    // Some carry a GFM table and a footnote, and one of those is highlighted.
+    const tabled = byKind(30023).filter((a) => a.content.includes('| --- |'));
+    expect(tabled.length).toBeGreaterThan(0);
+    expect(tabled[0]!.content).toMatch(/\[\^notes\]:/);
+    const coordinates = new Set(tabled.map((a) => `30023:${a.pubkey}:${tag(a, 'd')}`));
+    const highlight = byKind(9802).find((h) => coordinates.has(tag(h, 'a') ?? ''));
+    expect(highlight).toBeDefined();
+    const highlighted = tabled.find(
+      (a) => `30023:${a.pubkey}:${tag(a, 'd')}` === tag(highlight!, 'a'),
+    )!;
+    expect(highlighted.content).toContain(highlight!.content);
   });
 });
 

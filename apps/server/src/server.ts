@@ -30,6 +30,7 @@ import { StoredReplayGuard } from './auth/stored-replay-guard.ts';
 import { walletRoutes } from './wallet/router.ts';
 import { registerContentBackup } from './http/content-backup.ts';
 import type { ServerContext, ServerExtension } from './context.ts';
+import { openStreams } from './cache/stream-counts.ts';
 
 export interface RunningServer {
   /** Base HTTP URL, e.g. http://127.0.0.1:8080 */
@@ -102,6 +103,8 @@ export async function startServer(
       storage: storageKind,
       counts: await store.counts(),
       uptime: Math.round((Date.now() - ctx.startedAt) / 1000),
+      /** Open cache streams by command (net_stats, notification_counts, directmsg_count). */
+      streams: openStreams(ctx),
       loop: {
         max_ms: Math.round(loopDelay.max / 1e4) / 100,
         p99_ms: Math.round(loopDelay.percentile(99) / 1e4) / 100,

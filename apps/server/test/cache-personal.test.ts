@@ -81,6 +81,33 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect(tag.notes.map((n) => n.id)).toEqual([bobNote.id]);
       const from = await c.page('search', { query: `from:${npubEncode(carol.pubkey)} nostr` });
       expect(from.notes.map((n) => n.id)).toEqual([carolNote.id]);
+      // -excluded words, since:/until: days (UTC, inclusive), scope:myfollows|mynetwork
+      const excluded = await c.page('search', { query: 'money -hard' });
+      expect(excluded.notes).toHaveLength(0);
+      const kept = await c.page('search', { query: 'bitcoin -carol' });
+      expect(kept.notes.map((n) => n.id)).toEqual([bobNote.id]);
+      const today = new Date(bobNote.created_at * 1000).toISOString().slice(0, 10);
+      const sinceToday = await c.page('search', { query: `bitcoin since:${today}` });
+      expect(sinceToday.notes.map((n) => n.id)).toEqual([bobNote.id]);
+      const untilToday = await c.page('search', { query: `bitcoin until:${today}` });
+      expect(untilToday.notes.map((n) => n.id)).toEqual([bobNote.id]);
+      const long = await c.page('search', { query: 'bitcoin until:2000-01-01' });
+      expect(long.notes).toHaveLength(0);
+      const bobsFollows = await c.page('search', {
+        query: 'nostr scope:myfollows',
+        user_pubkey: bob.pubkey,
+      });
+      expect(bobsFollows.notes.map((n) => n.id)).toEqual([carolNote.id]);
+      const notFollowed = await c.page('search', {
+        query: 'bitcoin scope:myfollows',
+        user_pubkey: bob.pubkey,
+      });
+      expect(notFollowed.notes).toHaveLength(0);
+      const network = await c.page('search', {
+        query: 'bitcoin scope:mynetwork',
+        user_pubkey: alice.pubkey,
+      });
+      expect(network.notes.map((n) => n.id)).toEqual([bobNote.id]);
       const reads = await c.page('search', { query: 'kind:30023 nostr' });
       expect(reads.reads.map((n) => n.id)).toEqual([article.id]);
       const adv = await c.page('mega_feed_directive', {

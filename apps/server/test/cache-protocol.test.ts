@@ -121,6 +121,30 @@ describe('subscriptions and streaming', () => {
     c.close();
   }, 30_000);
 
+  it('/health counts open streams by command: opened, replaced, closed, dropped with the socket', async () => {
+    const streams = async () =>
+      ((await (await fetch(`${server.url}/health`)).json()) as { streams: Record<string, number> })
+        .streams;
+    const before = (await streams()).net_stats ?? 0;
+    const s = await rawSocket(false);
+    s.send(['REQ', 'a', { cache: ['net_stats'] }]);
+    s.send(['REQ', 'b', { cache: ['net_stats'] }]);
+    await s.until(() => s.eoses('a') === 1 && s.eoses('b') === 1);
+    expect((await streams()).net_stats).toBe(before + 2);
+    s.send(['REQ', 'a', { cache: ['net_stats'] }]); // replaces a
+    await s.until(() => s.eoses('a') === 2);
+    expect((await streams()).net_stats).toBe(before + 2);
+    s.send(['CLOSE', 'a']);
+    s.send(['REQ', 'sync', { cache: ['get_default_relays'] }]);
+    await s.until(() => s.eoses('sync') === 1);
+    expect((await streams()).net_stats).toBe(before + 1);
+    s.ws.close();
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline && ((await streams()).net_stats ?? 0) !== before)
+      await new Promise((r) => setTimeout(r, 50));
+    expect((await streams()).net_stats ?? 0).toBe(before);
+  }, 30_000);
+
   /** A raw socket that records every frame (binary ones inflated) in arrival order. */
   async function rawSocket(zlib: boolean) {
     const ws = new WebSocket(server.wsUrl('/v1'));

@@ -189,6 +189,93 @@ export { NoteDrafts, rootDraftKey } from './composer/note-drafts.ts';
 export type { NoteDraft } from './composer/note-drafts.ts';
 export { EmojiHistory, withEmoji, emojiHistoryLimit } from './composer/emoji-history.ts';
 
+// ---- notes beyond the cache (outbox model) ------------------------------------------------------
+// const lookup = await client.lookup()
+// await lookup.find(refFromNip19('nevent1...'))  // store, cache, hints, author's write relays
+// lookup.status(ref)  // { status: 'loading' } | { status: 'found', id, source } | { status: 'missing' }
+// Apps that keep their own entity store construct it themselves (tree-shaken when unused).
+export { OutboxLookup } from './lookup/outbox-lookup.ts';
+export type { LookupStatus, OutboxLookupOptions } from './lookup/outbox-lookup.ts';
+export {
+  lookupKey,
+  refFromNip19,
+  tagHints,
+  withRelays,
+  cleanRelays,
+  isValidRef,
+} from './lookup/lookup-ref.ts';
+export type { LookupRef } from './lookup/lookup-ref.ts';
+
+// ---- reading screens: paging, reads, explore, search, downloads, home sidebar ---------------------
+// const feed = new PagedFeed((paging, signal) => client.ingest(() => api.megaFeed(spec, paging, { signal })))
+// feed.loadMore() (skipped while loading / when since is 0), feed.refetch(), feed.reset()
+export { PagedFeed } from './feed/paged-feed.ts';
+export type {
+  PagedFeedOptions,
+  PagedFeedState,
+  PageLoader,
+  PageRequest,
+} from './feed/paged-feed.ts';
+export { sortValue, publishedAt } from './feed/sort-value.ts';
+export { ReadsFeed, readsPageSize, topicSpec } from './reads/reads-feed.ts';
+export type { ReadsFeedOptions, ReadsFeedState } from './reads/reads-feed.ts';
+export { loadReadsSidebar } from './reads/reads-sidebar.ts';
+export type { ReadsSidebar, ReadsSidebarOptions, RecommendedRead } from './reads/reads-sidebar.ts';
+export { readingMinutes, wordsPerMinute } from './reads/reading-time.ts';
+export {
+  exploreTabs,
+  defaultExploreTab,
+  isExploreTab,
+  exploreScopes,
+  exploreTimeframes,
+  defaultExploreLens,
+  explorePageSizes,
+  isExploreScope,
+  isExploreTimeframe,
+  scopeNeedsKey,
+  readExploreLens,
+} from './explore/explore-lens.ts';
+export type { ExploreTab, ExploreLens } from './explore/explore-lens.ts';
+export { createExploreList, zapListItems, loadExploreTopics } from './explore/explore-lists.ts';
+export type { ExploreList, ExploreContext, ZapListItem } from './explore/explore-lists.ts';
+export { featuredFeedsOf, loadFeaturedFeeds, loadFeaturedFeed } from './explore/featured-feeds.ts';
+export type { FeaturedFeed } from './explore/featured-feeds.ts';
+export {
+  buildSearchQuery,
+  parseAdvancedSearch,
+  emptyAdvancedSearch,
+  isReadsQuery,
+  hasSearchTerms,
+  searchTarget,
+  searchScopes,
+} from './search/search-query.ts';
+export type { AdvancedSearch, SearchScope, SearchTarget } from './search/search-query.ts';
+export {
+  searchUsers,
+  contentSearch,
+  advancedSearch,
+  searchPageSizes,
+  searchErrorMessage,
+} from './search/search-results.ts';
+export type { SearchContext } from './search/search-results.ts';
+export {
+  downloadBadgeCount,
+  readSeenReleases,
+  markReleasesSeen,
+  seenReleasesKey,
+} from './downloads/download-badge.ts';
+export type { SeenReleases, MobilePlatform } from './downloads/download-badge.ts';
+export {
+  homeSidebarSelectors,
+  defaultHomeSidebarSelector,
+  isHomeSidebarSelector,
+  readHomeSidebarSelection,
+  writeHomeSidebarSelection,
+} from './home/home-sidebar.ts';
+export type { HomeSidebarSelector } from './home/home-sidebar.ts';
+export { loadUserFeedList } from './settings/user-feed-lists.ts';
+export type { FeedListKey } from './settings/user-feed-lists.ts';
+
 // ---- activity --------------------------------------------------------------------------------
 // const activity = new ActivityTracker(); activity.add(cache); activity.add(pool); activity.start()
 // activity.getSnapshot().state  // 'woke' | 'sleep' | 'waking'

@@ -11,6 +11,7 @@ import { SettingsSync } from './settings/app-settings-sync.ts';
 import { ActivityTracker, type ActivityTarget } from './activity/activity-tracker.ts';
 import { CacheApi } from './cache/cache-api.ts';
 import { CacheConnection, type RequestOptions } from './cache/cache-connection.ts';
+import type { OutboxLookup, OutboxLookupOptions } from './lookup/outbox-lookup.ts';
 import type { RelayPool, RelayPoolOptions } from './relay/relay-pool.ts';
 import type { UserRelays } from './relay/user-relays.ts';
 import { makeSessionId } from './session-id.ts';
@@ -36,6 +37,11 @@ export interface SwellClientOptions {
   login?: Omit<SessionOptions, 'storage'>;
   /** Relay pool time-outs and retries (tests). */
   relays?: Omit<RelayPoolOptions, 'sessionId' | 'createSocket'>;
+  /** Bounds of the outbox lookup of notes the cache lacks (tests; sensible defaults otherwise). */
+  lookup?: Pick<
+    OutboxLookupOptions,
+    'maxConcurrent' | 'maxRelays' | 'relayTimeoutMs' | 'missingTtlMs'
+  >;
   /** Outbox storage and tab lock, time-outs (tests; the browser's defaults otherwise). */
   write?: Pick<
     WritePathOptions,
@@ -108,6 +114,11 @@ export interface SwellClient {
   setProxy(on: boolean): void;
   /** The write path (publisher, outbox, actions, drafts), loaded on first use. */
   write(): Promise<WritePath>;
+  /**
+   * Notes, profiles and articles the cache does not hold, from relay hints and the authors'
+   * write relays (outbox model); loaded on first use, the relay pool only when the cache misses.
+   */
+  lookup(): Promise<OutboxLookup>;
   /** Stops everything (tests, hot reload). */
   close(): Promise<void>;
 }
@@ -145,6 +156,8 @@ export function createSwellClient(options: SwellClientOptions): SwellClient {
   let proxy = false;
   let relays: Promise<RelayPool> | null = null;
   let writePath: Promise<WritePath> | null = null;
+  let lookup: Promise<OutboxLookup> | null = null;
+  let relaysApplied: Promise<unknown> | null = null;
   let closed = false;
 
   // The viewer of the store follows the session (personal actions, liked list).
@@ -190,7 +203,13 @@ export function createSwellClient(options: SwellClientOptions): SwellClient {
     return relays;
   };
 
-  async function connectRelays(): Promise<UserRelays> {
+  function connectRelays(): Promise<UserRelays> {
+    const applying = applyRelays();
+    relaysApplied = applying.catch(() => undefined);
+    return applying;
+  }
+
+  async function applyRelays(): Promise<UserRelays> {
     const pool = await loadRelays();
     const { loadUserRelays } = await import('./relay/user-relays.ts');
     const result = await loadUserRelays(api, records, session.pubkey);
@@ -245,6 +264,13 @@ export function createSwellClient(options: SwellClientOptions): SwellClient {
     }
   });
   if (session.pubkey) void lists.load();
+
+  /** The pool with the user's relays applied once (a guest's too: the server's defaults). */
+  const readingPool = async (): Promise<RelayPool> => {
+    const pool = await loadRelays();
+    await (relaysApplied ?? connectRelays().catch(() => undefined));
+    return pool;
+  };
 
   return {
     sessionId,
@@ -301,6 +327,21 @@ export function createSwellClient(options: SwellClientOptions): SwellClient {
       void relays?.then((pool) => (on ? pool.suspend() : pool.resume()));
     },
     write,
+    lookup() {
+      lookup ??= import('./lookup/outbox-lookup.ts').then(
+        ({ OutboxLookup }) =>
+          new OutboxLookup({
+            store,
+            api,
+            ingest,
+            pool: readingPool,
+            viewer: () => session.pubkey,
+            proxy: () => proxy,
+            ...options.lookup,
+          }),
+      );
+      return lookup;
+    },
     async close() {
       closed = true;
       unwatchSession();

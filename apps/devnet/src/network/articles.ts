@@ -16,6 +16,23 @@ function slug(title: string, n: number): string {
   return `${ascii || 'article'}-${n}`;
 }
 
+/**
+ * Every third article carries a GFM table and a footnote, built from the topic and the article's
+ * number only (no draws from the generator, so the rest of the network stays as it was).
+ */
+function tableAndFootnote(topic: Topic, n: number): string[] {
+  const rows = topic.subjects.slice(0, 3).map((subject, i) => {
+    const before = ((n + 2) * (i + 3)) % 9;
+    return `| ${subject} | ${before} | ${before + i + 2} |`;
+  });
+  return [
+    '## In numbers',
+    ['| What | Before | After |', '| --- | ---: | ---: |', ...rows].join('\n'),
+    'The numbers are my own notes, rounded.[^notes]',
+    `[^notes]: Kept in a paper notebook about ${topic.name}, one line a day.`,
+  ];
+}
+
 function paragraph(rng: Rng, topic: Topic): string {
   const parts: string[] = [];
   for (let i = rng.int(3, 6); i > 0; i--) parts.push(sentence(rng, topic));
@@ -61,7 +78,9 @@ export function buildArticles(b: NetworkBuilder): void {
         ? '```ts\nconst zap = await wallet.pay(invoice);\nconsole.log(zap.preimage);\n```'
         : `More in [this link](${rng.pick(LINKS)}).`,
       `Thanks to nostr:${nip19.npubEncode(friend.pubkey)} for reading drafts.`,
-      ...paragraphs.slice(4),
+      ...paragraphs.slice(4, 5),
+      ...(n % 3 === 0 ? tableAndFootnote(topic, n) : []),
+      ...paragraphs.slice(5),
     ].join('\n\n');
     const created = b.start + rng.int(0, b.now - b.start - 3 * 3600);
     const tags = [
@@ -112,6 +131,25 @@ export function buildHighlights(b: NetworkBuilder): void {
         content: rng.pick(sentences),
       },
       reader.secretKey,
+    );
+  }
+  // One highlight for sure on an article with a table (the reads screens show both).
+  const tabled = b.articles.find((a) => a.event.content.includes('| --- |'));
+  const highlighter = b.users.find((u) => u.demo && u !== tabled?.author);
+  if (tabled && highlighter) {
+    const context = tabled.paragraphs[1]!;
+    b.publish(
+      {
+        kind: 9802,
+        created_at: tabled.event.created_at + 3600,
+        tags: [
+          ['a', tabled.coordinate, b.relayUrl],
+          ['p', tabled.author.pubkey, b.relayUrl, 'author'],
+          ['context', context],
+        ],
+        content: context.split(/(?<=[.!…])\s+/)[0]!,
+      },
+      highlighter.secretKey,
     );
   }
   const roots = b.notes.filter((n) => n.depth === 0 && !n.deleted && n.event.content.length > 40);

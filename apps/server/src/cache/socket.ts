@@ -13,6 +13,7 @@ import {
 } from './request.ts';
 import { isLoopbackClient } from './address-guard.ts';
 import { commandHandlers, streamHandlers } from './router.ts';
+import { streamClosed, streamOpened } from './stream-counts.ts';
 
 /** Limits of one connection (mutable for tests). */
 export const cacheLimits = {
@@ -36,6 +37,8 @@ const ASYNC_DEFLATE_BYTES = 16 * 1024;
 /** A streaming subscription or a one-shot request in flight. */
 interface Subscription {
   abort: AbortController;
+  /** The command of a stream (counted in `openStreams` while open). */
+  command?: string;
   stop?: () => void;
   /** A stream whose first answer (EOSE) went out. */
   answered?: boolean;
@@ -129,6 +132,7 @@ export function handleCacheSocket(
     if (!s) return;
     streams.delete(subId);
     open--;
+    if (s.command) streamClosed(ctx, s.command);
     s.abort.abort();
     s.stop?.();
     if (replaced && !s.answered) sendText(['EOSE', subId]);
@@ -254,6 +258,8 @@ export function handleCacheSocket(
     if (stream) {
       streams.set(subId, sub);
       open++;
+      sub.command = command;
+      streamOpened(ctx, command);
       stream(req, (events) => {
         if (streams.get(subId) === sub) sendEvents(subId, events);
       })
@@ -271,6 +277,7 @@ export function handleCacheSocket(
           if (streams.get(subId) !== sub) return;
           streams.delete(subId);
           open--;
+          streamClosed(ctx, command);
           reportError(subId, err);
         });
       return;

@@ -57,6 +57,10 @@ export function MainLayout() {
   }, [pathname, navigationType]);
   useEffect(() => {
     void startLoginWhenNeeded();
+    // The Downloads badge (spec section 4), once the first content is on screen.
+    void afterFirstContent()
+      .then(() => import('@/features/downloads/download-badge-watch.ts'))
+      .then((m) => m.checkDownloadBadge());
   }, []);
   useSignedInShell(session.pubkey, session.resolved);
   return (

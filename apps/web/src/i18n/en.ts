@@ -1,7 +1,9 @@
 import { app } from '@/i18n/en/app.ts';
 import { avatar } from '@/i18n/en/avatar.ts';
 import { downloads } from '@/i18n/en/downloads.ts';
+import { explore } from '@/i18n/en/explore.ts';
 import { feed } from '@/i18n/en/feed.ts';
+import { feeds } from '@/i18n/en/feeds.ts';
 import { help } from '@/i18n/en/help.ts';
 import { login } from '@/i18n/en/login.ts';
 import { nav } from '@/i18n/en/nav.ts';
@@ -10,6 +12,8 @@ import { notFound } from '@/i18n/en/not-found.ts';
 import { note } from '@/i18n/en/note.ts';
 import { profile } from '@/i18n/en/profile.ts';
 import { reactions } from '@/i18n/en/reactions.ts';
+import { reads } from '@/i18n/en/reads.ts';
+import { search } from '@/i18n/en/search.ts';
 import { settings } from '@/i18n/en/settings.ts';
 import { sidebar } from '@/i18n/en/sidebar.ts';
 import { standalone } from '@/i18n/en/standalone.ts';
@@ -25,7 +29,9 @@ export const en = {
   app,
   avatar,
   downloads,
+  explore,
   feed,
+  feeds,
   help,
   login,
   nav,
@@ -34,6 +40,8 @@ export const en = {
   note,
   profile,
   reactions,
+  reads,
+  search,
   settings,
   sidebar,
   standalone,

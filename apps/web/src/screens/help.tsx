@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { LucideIcon } from 'lucide-react';
 import BookOpen from 'lucide-react/icons/book-open';
+import Compass from 'lucide-react/icons/compass';
 import Copy from 'lucide-react/icons/copy';
 import House from 'lucide-react/icons/house';
 import KeyRound from 'lucide-react/icons/key-round';
 import Keyboard from 'lucide-react/icons/keyboard';
 import MessagesSquare from 'lucide-react/icons/messages-square';
 import Palette from 'lucide-react/icons/palette';
+import Rss from 'lucide-react/icons/rss';
+import Search from 'lucide-react/icons/search';
 import Server from 'lucide-react/icons/server';
 import User from 'lucide-react/icons/user';
 import { Screen } from '@/components/screen.tsx';
@@ -18,11 +21,16 @@ const works: [string, LucideIcon][] = [
   ['help.works.threads', MessagesSquare],
   ['help.works.profiles', User],
   ['help.works.reads', BookOpen],
+  ['help.works.explore', Compass],
+  ['help.works.search', Search],
+  ['help.works.feedPages', Rss],
   ['help.works.signIn', KeyRound],
   ['help.works.themes', Palette],
   ['help.works.network', Server],
   ['help.works.copy', Copy],
 ];
+
+const syntax = ['words', 'phrase', 'exclude', 'hashtag', 'from', 'kind', 'dates', 'scope'] as const;
 
 export function Component() {
   const { t } = useTranslation();
@@ -44,6 +52,18 @@ export function Component() {
               </li>
             ))}
           </ul>
+        </section>
+        <section aria-labelledby="help-search">
+          <h2 id="help-search" className="help-title">
+            {t('help.searchTitle')}
+          </h2>
+          <p className="help-text">{t('help.searchIntro')}</p>
+          <ul className="help-syntax">
+            {syntax.map((key) => (
+              <li key={key}>{t(`help.searchSyntax.${key}`)}</li>
+            ))}
+          </ul>
+          <p className="help-text">{t('help.searchPaste')}</p>
         </section>
         <section aria-labelledby="help-later">
           <h2 id="help-later" className="help-title">

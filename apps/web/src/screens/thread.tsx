@@ -1,10 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLoaderData, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import FileQuestion from 'lucide-react/icons/file-question';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import type { VanityTarget } from '@/app/vanity.ts';
-import { ArticleBody } from '@/components/article/article-body.tsx';
 import { FeedItem, NoteCard } from '@/components/note/note-card.tsx';
 import { NoteSkeleton } from '@/components/note/note-skeleton.tsx';
 import { Screen } from '@/components/screen.tsx';
@@ -14,10 +13,13 @@ import { ErrorState } from '@/components/ui/error-state.tsx';
 import { LoadingRegion } from '@/components/ui/skeleton.tsx';
 import { api, ingested } from '@/data/connection.ts';
 import { useSession } from '@/data/session.ts';
+import { ArticleView } from '@/features/reads/article-view.tsx';
 import { splitThread } from '@/features/thread/split-thread.ts';
 import { parseThreadTarget, type ThreadTarget } from '@/lib/note-id.ts';
 import { useAsync } from '@/lib/use-async.ts';
 import '@/screens/thread.css';
+
+const ThreadLookup = lazy(() => import('@/features/outbox/thread-lookup.tsx'));
 
 export function Component() {
   const { t } = useTranslation();
@@ -78,7 +80,12 @@ export function Component() {
       {result.error !== undefined && (
         <ErrorState title={t('thread.loadFailed')} onRetry={result.retry} />
       )}
-      {view && !view.focus && (
+      {view && !view.focus && id && (
+        <Suspense fallback={null}>
+          <ThreadLookup id={id} param={params.id} />
+        </Suspense>
+      )}
+      {view && !view.focus && !id && (
         <EmptyState icon={<FileQuestion size={26} />} title={t('thread.notFound')} />
       )}
       {view?.focus && (
@@ -92,7 +99,7 @@ export function Component() {
           )}
           <div ref={focusRef} className="thread-focus">
             {view.focus.kind === 30023 ? (
-              <ArticleBody event={view.focus} />
+              <ArticleView event={view.focus} />
             ) : (
               <NoteCard event={view.focus} variant="focused" />
             )}

@@ -101,6 +101,8 @@ export class RelayPool implements Observable<RelayPoolSnapshot> {
   private readonly jobs = new Set<PublishJob>();
   /** Relays added for one publish (relay hints), removed when no publish needs them. */
   private readonly transient = new Set<string>();
+  /** Reads (`queryRelays`) under way per relay URL; their transient relays stay open meanwhile. */
+  private readonly readers = new Map<string, number>();
 
   constructor(options: RelayPoolOptions = {}) {
     this.opts = options;
@@ -163,7 +165,9 @@ export class RelayPool implements Observable<RelayPoolSnapshot> {
           } else if (snap.lastError && snap.lastError !== prev.lastError) {
             for (const job of this.jobsFor(n)) job.onConnectError(relay, snap.lastError);
           }
-          if (snap.status === 'failed') this.relayGaveUp();
+          // A relay reached only for this read or publish is not waited for once it failed.
+          if (snap.status === 'failed' || (this.transient.has(n) && snap.status === 'closed'))
+            this.relayGaveUp();
         }),
       );
       if (!this.suspended) relay.connect();
@@ -268,7 +272,7 @@ export class RelayPool implements Observable<RelayPoolSnapshot> {
   }
 
   private inUse(url: string): boolean {
-    return this.jobsFor(url).length > 0;
+    return this.jobsFor(url).length > 0 || (this.readers.get(url) ?? 0) > 0;
   }
 
   private jobFinished(job: PublishJob): void {
@@ -276,6 +280,11 @@ export class RelayPool implements Observable<RelayPoolSnapshot> {
     for (const url of job.urls) {
       if (this.transient.has(url) && !this.inUse(url)) this.removeRelay(url);
     }
+  }
+
+  /** True while suspended (inactivity or proxy mode): no socket opens. */
+  get isSuspended(): boolean {
+    return this.suspended;
   }
 
   /** Inactivity or proxy mode: every socket closes; subscriptions wait. */
@@ -341,6 +350,47 @@ export class RelayPool implements Observable<RelayPoolSnapshot> {
     });
   }
 
+  /**
+   * Collects the stored events of these relays (until each answered EOSE, failed, or the
+   * time-out passed), each verified and matching the filters, with the relay it came from.
+   * Relays outside the settings (an author's write relays, relay hints: the outbox model) are
+   * connected for this read only and not waited for once a connection attempt failed.
+   */
+  queryRelays(
+    filters: Filter[],
+    urls: string[],
+    opts: { eoseTimeoutMs?: number } = {},
+  ): Promise<Array<{ event: NostrEvent; relay: string }>> {
+    const targets = [
+      ...new Set(urls.map((u) => normalizeRelayUrl(u)).filter((u): u is string => !!u)),
+    ].filter((u) => this.open(u) !== undefined);
+    for (const url of targets) this.readers.set(url, (this.readers.get(url) ?? 0) + 1);
+    const release = () => {
+      for (const url of targets) {
+        const n = (this.readers.get(url) ?? 1) - 1;
+        if (n > 0) this.readers.set(url, n);
+        else this.readers.delete(url);
+        if (this.transient.has(url) && !this.inUse(url)) this.removeRelay(url);
+      }
+    };
+    if (targets.length === 0) return Promise.resolve([]);
+    return new Promise((resolve) => {
+      const found: Array<{ event: NostrEvent; relay: string }> = [];
+      const sub = this.subscribeFilters(filters, {
+        relays: targets,
+        ...(opts.eoseTimeoutMs !== undefined ? { eoseTimeoutMs: opts.eoseTimeoutMs } : {}),
+        onEvent: (event, relay) => found.push({ event, relay }),
+        onEose: () => {
+          queueMicrotask(() => {
+            sub.close();
+            release();
+          });
+          resolve(found);
+        },
+      });
+    });
+  }
+
   private targets(sub: ActiveSub): string[] {
     const wanted = sub.opts.relays?.map((u) => normalizeRelayUrl(u) ?? u);
     return wanted ? wanted.filter((u) => this.relays.has(u)) : this.readRelays();
@@ -378,7 +428,9 @@ export class RelayPool implements Observable<RelayPoolSnapshot> {
     const pending = relays.some((url) => {
       const st = sub.perRelay.get(url);
       const relay = this.relays.get(url);
-      return !st?.eose && relay && relay.status !== 'failed' && relay.status !== 'removed';
+      if (st?.eose || !relay || relay.status === 'failed' || relay.status === 'removed')
+        return false;
+      return !(this.transient.has(url) && relay.status === 'closed');
     });
     if (!pending) this.finishEose(sub);
   }

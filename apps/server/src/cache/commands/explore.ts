@@ -22,7 +22,7 @@ const TIMEFRAMES: Record<string, ScoreColumn | 'created_at'> = {
 };
 
 /** The authors of a scope for `user` (undefined = everyone). */
-async function scopeAuthors(
+export async function scopeAuthors(
   req: CacheRequest,
   scope: string,
   user: string | undefined,

@@ -7,6 +7,7 @@ import { userScores } from '../queries/annotations.ts';
 import { EVENT_COLUMNS, rowToEvent } from '../queries/rows.ts';
 import { CacheError, type CacheRequest } from '../request.ts';
 import { likePattern, parseSearchQuery, userRef } from '../search-query.ts';
+import { scopeAuthors } from './explore.ts';
 import { emitProfiles } from './users.ts';
 
 /** Enriched notes matching a search query (section 8 `search`), newest first, with range. */
@@ -21,13 +22,29 @@ export async function searchPosts(req: CacheRequest, query: string, p: Paging): 
     throw new CacheError('invalid query');
   const kinds = q.kinds.length > 0 ? q.kinds : [1];
   const like = req.store.dialect === 'postgres' ? 'ilike' : 'like';
+  const user = optHex64(req.payload, 'user_pubkey');
+  // scope:myfollows / scope:mynetwork: the user's (a guest's: the default account's) circle.
+  let authors = q.authors.length > 0 ? q.authors : undefined;
+  if (q.scope) {
+    const circle = await scopeAuthors(
+      req,
+      q.scope,
+      user ?? (await req.ctx.settings.defaultAccount()),
+    );
+    const inCircle = new Set(circle);
+    authors = authors ? authors.filter((a) => inCircle.has(a)) : [...inCircle];
+    if (authors.length === 0) {
+      await emitPosts(req, []);
+      return;
+    }
+  }
   let qb = req.store.db
     .selectFrom('events')
     .select(EVENT_COLUMNS.map((c) => `events.${c}` as const))
     .where('events.kind', 'in', kinds)
-    .where('events.created_at', '<=', p.until)
-    .where('events.created_at', '>=', p.since);
-  if (q.authors.length > 0) qb = qb.where('events.pubkey', 'in', q.authors);
+    .where('events.created_at', '<=', Math.min(p.until, q.until ?? Infinity))
+    .where('events.created_at', '>=', Math.max(p.since, q.since ?? 0));
+  if (authors) qb = qb.where('events.pubkey', 'in', authors.slice(0, 10_000));
   for (const tag of q.hashtags) {
     qb = qb.where(({ exists, selectFrom }) =>
       exists(
@@ -42,7 +59,11 @@ export async function searchPosts(req: CacheRequest, query: string, p: Paging): 
   for (const term of q.terms) {
     qb = qb.where(sql<boolean>`events.content ${sql.raw(like)} ${likePattern(term)} ESCAPE '\\'`);
   }
-  const user = optHex64(req.payload, 'user_pubkey');
+  for (const term of q.exclude) {
+    qb = qb.where(
+      sql<boolean>`events.content not ${sql.raw(like)} ${likePattern(term)} ESCAPE '\\'`,
+    );
+  }
   const mod = await loadModeration(req.store.db, user, 'content');
   if (mod && mod.blocked.size > 0)
     qb = qb.where('events.pubkey', 'not in', [...mod.blocked].slice(0, 5000));

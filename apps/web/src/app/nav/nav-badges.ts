@@ -5,11 +5,18 @@ export interface NavBadges {
   newNotes: number;
   notifications: number;
   messages: number;
+  /** Mobile releases not seen yet (spec section 4). */
+  downloads: number;
 }
 
 export type NavBadgeName = keyof NavBadges;
 
-export const navBadges = createStore<NavBadges>({ newNotes: 0, notifications: 0, messages: 0 });
+export const navBadges = createStore<NavBadges>({
+  newNotes: 0,
+  notifications: 0,
+  messages: 0,
+  downloads: 0,
+});
 
 export function setNavBadge(name: NavBadgeName, count: number): void {
   const current = navBadges.get();

@@ -35,7 +35,7 @@ export const navItems: readonly NavItem[] = [
     badge: 'notifications',
     bottomBar: true,
   },
-  { to: '/downloads', label: 'nav.downloads', icon: Download },
+  { to: '/downloads', label: 'nav.downloads', icon: Download, badge: 'downloads' },
   { to: '/premium', label: 'nav.premium', icon: Crown },
   { to: '/settings', label: 'nav.settings', icon: Settings },
   { to: '/help', label: 'nav.help', icon: CircleHelp },

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Clock from 'lucide-react/icons/clock';
@@ -12,12 +12,24 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useNoteStats } from '@/data/entity-store.ts';
 import { profileLink, userLabel, useUser } from '@/data/user.ts';
 import { readingMinutes, shortDate } from '@/lib/format.ts';
+import type { HighlightMark } from '@/lib/mark-highlights.ts';
 import '@/components/article/article.css';
 
 const Markdown = lazy(() => import('@/components/article/markdown.tsx'));
 
-/** A long-form article: title, author, image, and its markdown rendered and sanitised. */
-export function ArticleBody({ event }: { event: SignedEvent }) {
+/**
+ * A long-form article: title, author, image, and its markdown rendered and sanitised, with the
+ * highlights given marked in its text; `children` follow the action bar (top zaps, more...).
+ */
+export function ArticleBody({
+  event,
+  highlights,
+  children,
+}: {
+  event: SignedEvent;
+  highlights?: readonly HighlightMark[];
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const article = parseArticle(event);
   const user = useUser(event.pubkey);
@@ -68,10 +80,11 @@ export function ArticleBody({ event }: { event: SignedEvent }) {
             </div>
           }
         >
-          <Markdown source={article.content} />
+          <Markdown source={article.content} highlights={highlights} />
         </Suspense>
         <NoteStatsSummary noteId={event.id} stats={stats} />
         <NoteActionBar event={event} stats={stats} />
+        {children}
       </div>
     </article>
   );

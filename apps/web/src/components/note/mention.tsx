@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { NostrUriEntity } from '@swell/nostr';
 import { nip19 } from '@swell/nostr';
@@ -5,6 +6,9 @@ import { useNote } from '@/data/entity-store.ts';
 import { noteLink, profileLink, userLabel, useUser } from '@/data/user.ts';
 import { Avatar } from '@/components/avatar/avatar.tsx';
 import { plainText } from '@/lib/summary.ts';
+
+// Notes the cache lacks are looked up on relays (features/outbox), loaded only when needed.
+const LookedUpMention = lazy(() => import('@/features/outbox/looked-up-mention.tsx'));
 
 function ProfileMention({ pubkey }: { pubkey: string }) {
   const user = useUser(pubkey);
@@ -24,12 +28,18 @@ function shorten(text: string, words = 99): string {
 function NoteMention({ id, bech32 }: { id: string; bech32: string }) {
   const note = useNote(id);
   const user = useUser(note?.pubkey ?? '');
-  if (!note)
-    return (
+  if (!note) {
+    const link = (
       <Link to={`/e/${bech32}`} className="mention">
         {`${bech32.slice(0, 16)}…`}
       </Link>
     );
+    return (
+      <Suspense fallback={link}>
+        <LookedUpMention bech32={bech32} />
+      </Suspense>
+    );
+  }
   const name = userLabel(user);
   return (
     <Link to={noteLink(id)} className="mentioned-note">

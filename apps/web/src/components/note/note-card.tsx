@@ -69,7 +69,10 @@ function ReplyingTo({ event }: { event: SignedEvent }) {
   if (!parentId || !pubkey) return null;
   return (
     <p className="note-reply-to">
-      {t('note.replyingTo')} <Link to={profileLink(user)}>@{user.name || userLabel(user)}</Link>
+      {t('note.replyingTo')}{' '}
+      <Link to={profileLink(user)} className="mention">
+        @{user.name || userLabel(user)}
+      </Link>
     </p>
   );
 }

@@ -1,6 +1,18 @@
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import TrendingUp from 'lucide-react/icons/trending-up';
+import Zap from 'lucide-react/icons/zap';
+import {
+  homeSidebarSelectors,
+  defaultHomeSidebarSelector,
+  isHomeSidebarSelector,
+  writeHomeSidebarSelection,
+  type HomeSidebarSelector,
+} from '@swell/client';
+import { Select } from '@/components/ui/select.tsx';
+import { records } from '@/data/records.ts';
+import { useSession } from '@/data/session.ts';
 import { Avatar } from '@/components/avatar/avatar.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { api, ingested } from '@/data/connection.ts';
@@ -52,13 +64,21 @@ function TrendingSkeleton() {
   );
 }
 
-/** The default third column: today's trending notes, and links to the about pages. */
+/** The stored selection of the home sidebar (trending 24 h or most zapped 4 h), per user. */
+function useSelection(pubkey: string | null): HomeSidebarSelector {
+  const store = records().observe(pubkey);
+  const record = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const stored = record.homeSidebarSelection;
+  return isHomeSidebarSelector(stored) ? stored : defaultHomeSidebarSelector;
+}
+
+/** The default third column: today's trending (or most zapped) notes, and the about pages. */
 export default function HomeSidebar() {
   const { t } = useTranslation();
-  const trending = useAsync('trending_24h', (signal) =>
-    afterFirstContent().then(() =>
-      ingested(api().page('scored', { selector: 'trending_24h' }, { signal })),
-    ),
+  const { pubkey } = useSession();
+  const selector = useSelection(pubkey);
+  const trending = useAsync(selector, (signal) =>
+    afterFirstContent().then(() => ingested(api().page('scored', { selector }, { signal }))),
   );
   const ids =
     trending.data?.notes
@@ -68,10 +88,21 @@ export default function HomeSidebar() {
   return (
     <div className="sidebar">
       <SidebarCard
-        title={t('sidebar.title')}
-        icon={<TrendingUp size={18} />}
+        title={t(`sidebar.selectors.${selector}`)}
+        icon={selector === 'mostzapped_4h' ? <Zap size={18} /> : <TrendingUp size={18} />}
         busy={trending.loading}
       >
+        <div className="sidebar-select">
+          <Select
+            label={t('sidebar.selectLabel')}
+            value={selector}
+            options={homeSidebarSelectors.map((v) => ({
+              value: v,
+              label: t(`sidebar.selectorsShort.${v}`),
+            }))}
+            onChange={(v) => writeHomeSidebarSelection(records(), pubkey, v as HomeSidebarSelector)}
+          />
+        </div>
         {trending.loading && <TrendingSkeleton />}
         {!trending.loading && ids.length === 0 && (
           <p className="sidebar-empty">{t('sidebar.empty')}</p>

@@ -9,16 +9,37 @@ export const help = {
       'Open a thread to read a note with the notes it replies to and its replies, and see who liked, zapped, reposted or quoted it.',
     profiles:
       "Visit profiles: notes, replies, articles, media and zaps, and the profile's public key as a QR code.",
-    reads: 'Read long-form articles.',
+    reads:
+      'Read long-form articles in Reads: pick a feed or a topic, and see tables, footnotes, highlights, top zaps and more from the same author.',
+    explore:
+      'Explore what is trending, popular, newest or most zapped among your follows, your tribe, your network or everyone; rising people, zaps, media and topics; and the network statistics live.',
+    search:
+      'Search notes and people from the search box, or build a precise query in Advanced search. Notes the cache does not have are fetched from their authors’ relays.',
+    feedPages:
+      'Try every feed the server offers, or a feed specification of your own, on the Feeds page.',
     signIn:
       'Sign in with your private key (nsec), optionally protected by a PIN on this device, or with a browser extension. Your feed and your likes, replies, reposts and zaps are then shown for you.',
     themes: 'Pick one of four themes in Settings > Appearance.',
     network: 'Choose your relays and your caching service in Settings > Network.',
     copy: "Copy a note's link, text, ID or raw event from its menu.",
   },
+  searchTitle: 'Search queries',
+  searchIntro: 'The search box and Advanced search understand these parts, in any order:',
+  searchSyntax: {
+    words: 'words: notes containing all of them',
+    phrase: '"an exact phrase" in quotes',
+    exclude: '-word: leaves out notes with that word',
+    hashtag: '#hashtag: notes with that tag',
+    from: 'from:npub1…: notes by that person',
+    kind: 'kind:30023: articles instead of notes',
+    dates: 'since:2026-01-31 and until:2026-02-28: a range of days (UTC)',
+    scope: 'scope:myfollows or scope:mynetwork: only people you follow, or your network',
+  },
+  searchPaste:
+    'Pasting an npub or nprofile opens that profile; a note1, nevent1 or naddr1 opens the note or article.',
   laterTitle: 'Not in this preview yet',
   later:
-    'Posting, replying, liking, reposting, zapping, bookmarks, messages, notifications, search and the wallet are not available yet. Their buttons show a notice instead.',
+    'Posting, replying, liking, reposting, zapping, bookmarks, messages, notifications and the wallet are not available yet. Their buttons show a notice instead.',
   keysTitle: 'Keyboard',
   keys: 'Tab moves between controls and Enter or Space uses them. Arrow keys move inside menus, tabs and lists of options, and Escape closes dialogs and menus.',
 } as const;

@@ -31,5 +31,7 @@ export const nav = {
     notifications_other: '{{shown}} unread notifications',
     messages_one: '{{shown}} unread message',
     messages_other: '{{shown}} unread messages',
+    downloads_one: '{{shown}} new app release',
+    downloads_other: '{{shown}} new app releases',
   },
 } as const;

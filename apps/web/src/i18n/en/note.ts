@@ -44,6 +44,7 @@ export const note = {
     quote: 'Quote',
   },
   missing: 'This note could not be found.',
+  lookingUp: 'Looking for this note on other relays…',
   invoice: 'Lightning invoice',
   invoiceAmount: '{{amount}} sats',
   invoiceNoAmount: 'Any amount',

@@ -1,0 +1,37 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '@/data/session.ts';
+import { readsSidebarFor } from '@/features/reads/reads-sidebar-data.ts';
+import { useAsync } from '@/lib/use-async.ts';
+
+/** The reads topics as a row of chips (`/reads/:topic`); `current` is marked. */
+export function ReadsTopicsRow({
+  current,
+  className = 'reads-topics-row',
+}: {
+  current: string | null;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const { pubkey } = useSession();
+  const data = useAsync(pubkey ?? 'guest', () => readsSidebarFor(pubkey));
+  const topics = data.data?.topics ?? [];
+  if (topics.length === 0) return null;
+  return (
+    <nav className={className} aria-label={t('reads.topics')}>
+      <ul>
+        {topics.map((topic) => (
+          <li key={topic}>
+            <Link
+              className="reads-topic"
+              to={`/reads/${encodeURIComponent(topic)}`}
+              aria-current={current?.toLowerCase() === topic.toLowerCase() ? 'page' : undefined}
+            >
+              #{topic}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

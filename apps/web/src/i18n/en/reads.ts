@@ -1,0 +1,20 @@
+/** English strings: reads (the reads feed, its sidebar and the article view's extras). */
+export const reads = {
+  title: 'Reads',
+  topicTitle: 'Reads · #{{topic}}',
+  feedLabel: 'Articles',
+  allFeeds: 'Back to all reads',
+  empty: 'No articles to show.',
+  loadFailed: 'These articles could not be loaded.',
+  topics: 'Topics',
+  featuredAuthor: 'Featured author',
+  recommended: 'Recommended reads',
+  sidebarFailed: 'Nothing to recommend right now.',
+  highlights_one: '{{count}} highlight',
+  highlights_other: '{{count}} highlights',
+  highlightedBy: 'Highlighted by {{name}}',
+  topZaps: 'Top zaps',
+  moreFromAuthor: 'More from {{name}}',
+  moreFailed: 'More articles of this author could not be loaded.',
+  footnotes: 'Footnotes',
+} as const;

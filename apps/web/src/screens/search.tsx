@@ -1,0 +1,78 @@
+import { useEffect, useMemo } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { contentSearch, searchUsers } from '@swell/client';
+import { FeedItem } from '@/components/note/note-card.tsx';
+import { Screen } from '@/components/screen.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton.tsx';
+import { useSession } from '@/data/session.ts';
+import { PagedFeedView } from '@/features/reading/paged-feed-view.tsx';
+import { readingContext } from '@/features/reading/reading-context.ts';
+import { searchPath } from '@/features/search/search-navigation.ts';
+import { UserRow } from '@/features/search/user-row.tsx';
+import { useAsync } from '@/lib/use-async.ts';
+import '@/features/search/search.css';
+
+/** `/search/:query`: the people whose names match, then the notes containing the words. */
+export function Component() {
+  const { t } = useTranslation();
+  const { query: raw = '' } = useParams();
+  const query = raw.trim();
+  const { pubkey } = useSession();
+  const ctx = useMemo(() => readingContext(pubkey), [pubkey]);
+  const path = searchPath(query);
+  const isText = path?.startsWith('/search/') ?? false;
+  const users = useAsync(isText ? `${pubkey}:${query}` : null, (signal) =>
+    searchUsers(ctx, query, { signal }),
+  );
+  const notes = useMemo(() => (isText ? contentSearch(ctx, query) : null), [ctx, query, isText]);
+  useEffect(() => () => notes?.dispose(), [notes]);
+  // A pasted npub/nprofile (or note id) in the address goes where the search box would go.
+  if (path && !isText) return <Navigate to={path} replace />;
+  if (!path) return <Navigate to="/asearch" replace />;
+  return (
+    <Screen title={t('search.resultsTitle', { query })} back>
+      <section className="search-results-section" aria-labelledby="search-users">
+        <h2 id="search-users" className="search-results-heading">
+          {t('search.users')}
+        </h2>
+        {users.loading && (
+          <LoadingRegion label={t('app.loading')}>
+            <Skeleton height={40} />
+          </LoadingRegion>
+        )}
+        {users.error !== undefined && (
+          <ErrorState compact title={t('search.error')} onRetry={users.retry} />
+        )}
+        {users.data && users.data.length === 0 && (
+          <p className="search-empty">{t('search.noUsers')}</p>
+        )}
+        {users.data && users.data.length > 0 && (
+          <ul className="search-user-list" aria-label={t('search.users')}>
+            {users.data.map((pk) => (
+              <li key={pk}>
+                <UserRow pubkey={pk} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="search-notes">
+        <h2 id="search-notes" className="search-results-heading">
+          {t('search.notes')}
+        </h2>
+        {notes && (
+          <PagedFeedView
+            key={query}
+            feed={notes}
+            label={t('search.notes')}
+            errorTitle={t('search.error')}
+            emptyTitle={t('search.noNotes')}
+            render={(id) => <FeedItem id={id} />}
+          />
+        )}
+      </section>
+    </Screen>
+  );
+}
