@@ -227,11 +227,13 @@ describe.each(BACKENDS)('gift wraps (NIP-17 / NIP-59) on %s', (backend) => {
 
     // The sender's own copy, marked read before it is published, is never unread.
     const aliceCounts: number[] = [];
-    await cache.request('reset_directmsg_count', {
+    const early = await cache.request('reset_directmsg_count', {
       event_from_user: ask(alice),
-      sender: bob.pubkey,
-      gift_wraps: [aliceCopy.id],
+      gift_wraps: [aliceCopy.id], // no sender: only this wrap
     });
+    expect(early.notices).toEqual([]);
+    const noSender = await cache.request('reset_directmsg_count', { event_from_user: ask(alice) });
+    expect(noSender.notices).toEqual(['invalid sender']);
     const sock = await relayAs(relayUrl);
     await publish(sock, aliceCopy);
     const forAlice = plain(wrapEvent(bob.sk, { publicKey: alice.pubkey }, 'reply'));

@@ -99,21 +99,25 @@ export async function getDirectmsgs(req: CacheRequest): Promise<void> {
  * `reset_directmsg_count {event_from_user, sender, gift_wraps?}`: marks one conversation read.
  * NIP-17 messages hide their sender from the server, so the client names the gift wraps (kind
  * 1059 ids, at most 500) of that conversation it has read; only wraps addressed to the signer
- * change.
+ * change. With gift wraps the sender may be left out (only those wraps are marked read).
  */
 export async function resetDirectmsgCount(req: CacheRequest): Promise<void> {
   const e = signedEvent(req.payload, 'event_from_user');
-  const sender = hex64(req.payload, 'sender');
   const wraps =
     req.payload.gift_wraps === undefined
       ? []
       : hexList(req.payload, 'gift_wraps', MAX_GIFT_WRAPS_PER_RESET);
-  await req.store.db
-    .updateTable('dm_counts')
-    .set({ cnt: 0 })
-    .where('receiver', '=', e.pubkey)
-    .where('sender', '=', sender)
-    .execute();
+  // Without gift wraps the sender is required; with them it may be left out (NIP-17 only).
+  const sender =
+    wraps.length > 0 && req.payload.sender === undefined ? null : hex64(req.payload, 'sender');
+  if (sender) {
+    await req.store.db
+      .updateTable('dm_counts')
+      .set({ cnt: 0 })
+      .where('receiver', '=', e.pubkey)
+      .where('sender', '=', sender)
+      .execute();
+  }
   if (wraps.length > 0) await markGiftWrapsRead(req.store.db, e.pubkey, wraps);
 }
 
