@@ -50,7 +50,7 @@ export const routes: RouteObject[] = [
           { path: 'e/:id', lazy: () => import('@/screens/thread.tsx') },
           { path: 'explore', ...placeholder('nav.explore') },
           { path: 'explore/feed/:id', ...placeholder('nav.explore') },
-          { path: 'dms/:contact?', ...placeholder('nav.messages') },
+          { path: 'dms/:contact?', lazy: () => import('@/features/messages/messages-screen.tsx') },
           { path: 'notifications', ...placeholder('nav.notifications') },
           { path: 'downloads', lazy: () => import('@/screens/downloads.tsx') },
           { path: 'download', loader: () => redirect('/downloads') },

@@ -4,6 +4,7 @@ import { downloads } from '@/i18n/en/downloads.ts';
 import { feed } from '@/i18n/en/feed.ts';
 import { help } from '@/i18n/en/help.ts';
 import { login } from '@/i18n/en/login.ts';
+import { messages } from '@/i18n/en/messages.ts';
 import { nav } from '@/i18n/en/nav.ts';
 import { network } from '@/i18n/en/network.ts';
 import { notFound } from '@/i18n/en/not-found.ts';
@@ -28,6 +29,7 @@ export const en = {
   feed,
   help,
   login,
+  messages,
   nav,
   network,
   notFound,

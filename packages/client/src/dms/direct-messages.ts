@@ -1,3 +1,4 @@
+import type { FeedPage } from '@swell/cache-protocol';
 import type { NostrEvent } from '@swell/nostr';
 import type { CacheApi } from '../cache/cache-api.ts';
 import type { RelayPool } from '../relay/relay-pool.ts';
@@ -37,6 +38,8 @@ export interface DirectMessagesOptions {
   pool: () => Promise<RelayPool>;
   write: () => Promise<WritePath>;
   records: UserRecordStore;
+  /** Every contacts page as it arrives (the app merges its profiles into its entity store). */
+  onPage?: (page: FeedPage) => void;
 }
 
 interface ServerContact {
@@ -266,6 +269,7 @@ export class DirectMessages implements Observable<DmContactsSnapshot> {
         relation: 'any',
         limit: DM_CONTACTS_LIMIT,
       });
+      this.opts.onPage?.(page);
       const events = new Map(page.others.filter((e) => e.kind === 4).map((e) => [e.id, e]));
       this.server.clear();
       for (const [pubkey, info] of Object.entries(page.dmContacts)) {
