@@ -296,3 +296,27 @@ export type {
   DmDelivery,
   DmTextState,
 } from './dms/dm-types.ts';
+
+// Notifications: grouped, new above older, seen.
+export {
+  NotificationsFeed,
+  NEW_NOTIFICATIONS_LIMIT,
+  OLD_NOTIFICATIONS_PAGE,
+} from './notifications/notifications-feed.ts';
+export type {
+  NotificationsFeedOptions,
+  NotificationsSnapshot,
+} from './notifications/notifications-feed.ts';
+export {
+  groupNotifications,
+  describeType,
+  tabOfType,
+  actorOf,
+  subjectOf,
+  sourceOf,
+} from './notifications/notification-groups.ts';
+export type {
+  NotificationGroup,
+  NotificationVerb,
+  NotificationSubjectKind,
+} from './notifications/notification-groups.ts';
