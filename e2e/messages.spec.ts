@@ -1,65 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { demoAccounts, type DemoAccount } from '@swell/devnet';
+import { expect, test } from '@playwright/test';
+import { demoAccounts } from '@swell/devnet';
 import { encrypt as nip04Encrypt } from 'nostr-tools/nip04';
 import { npubEncode } from 'nostr-tools/nip19';
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { watchConsole } from './console-guard.ts';
+import { navBadge, publish, signedIn } from './social-helpers.ts';
 
 const alice = demoAccounts.find((a) => a.name === 'alice')!;
 const bob = demoAccounts.find((a) => a.name === 'bob')!;
 
 test.describe.configure({ timeout: 180_000 });
-
-/** A browser context signed in as `who` (nsec, no PIN). */
-async function signedIn(browser: Browser, who: DemoAccount): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/home');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  let dialog = page.getByRole('dialog', { name: 'Sign in' });
-  await dialog.getByLabel('Private key (nsec)').fill(who.nsec);
-  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-  dialog = page.getByRole('dialog', { name: 'Create a PIN' });
-  await dialog.getByRole('button', { name: 'Skip' }).click();
-  await expect(page.getByText(`Signed in as ${who.displayName}`)).toBeVisible();
-  return page;
-}
-
-/** The unread count on the Messages navigation item (0 when there is no badge). */
-async function messagesBadge(page: Page): Promise<number> {
-  const link = page
-    .getByRole('navigation')
-    .getByRole('link', { name: /^Messages/ })
-    .first();
-  const text =
-    (await link
-      .locator('.count-badge')
-      .textContent({ timeout: 500 })
-      .catch(() => null)) ?? '0';
-  return text.endsWith('+') ? 100 : Number(text);
-}
-
-/** Publishes a signed event to the server's relay, as another client would. */
-async function publish(page: Page, event: object): Promise<void> {
-  const relay = new URL('/relay', page.url()).href.replace('http', 'ws');
-  const res = await page.evaluate(
-    async ([url, ev]) =>
-      new Promise<string>((resolve) => {
-        const ws = new WebSocket(url!);
-        ws.onopen = () => ws.send(JSON.stringify(['EVENT', ev]));
-        ws.onmessage = (m) => {
-          const msg = JSON.parse(String(m.data)) as unknown[];
-          if (msg[0] === 'OK') {
-            resolve(String(msg[2]));
-            ws.close();
-          }
-        };
-      }),
-    [relay, event] as const,
-  );
-  expect(res).toBe('true');
-}
 
 test('alice and bob exchange NIP-04 and NIP-17 messages live; a stranger lands under "other"', async ({
   browser,
@@ -70,11 +21,11 @@ test('alice and bob exchange NIP-04 and NIP-17 messages live; a stranger lands u
   await expect(bobPage.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
   // The demo network gave bob conversations of both kinds; start from nothing unread.
   await expect(bobPage.locator('.dm-contact').first()).toBeVisible({ timeout: 30_000 });
-  await expect.poll(() => messagesBadge(bobPage), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect.poll(() => navBadge(bobPage, 'Messages'), { timeout: 30_000 }).toBeGreaterThan(0);
   const markAll = bobPage.getByRole('button', { name: 'Mark all as read' });
   await expect(markAll).toBeEnabled({ timeout: 30_000 });
   await markAll.click();
-  await expect.poll(() => messagesBadge(bobPage), { timeout: 30_000 }).toBe(0);
+  await expect.poll(() => navBadge(bobPage, 'Messages'), { timeout: 30_000 }).toBe(0);
   await expect(markAll).toBeDisabled();
   await bobPage.goto('/home');
 
@@ -99,7 +50,7 @@ test('alice and bob exchange NIP-04 and NIP-17 messages live; a stranger lands u
   await expect(first).toHaveAttribute('data-protocol', 'nip04');
 
   // Bob's badge rises live.
-  await expect.poll(() => messagesBadge(bobPage), { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => navBadge(bobPage, 'Messages'), { timeout: 30_000 }).toBe(1);
 
   // Then NIP-17 (a second later, so the order is certain).
   await alicePage.waitForTimeout(1100);
@@ -110,7 +61,7 @@ test('alice and bob exchange NIP-04 and NIP-17 messages live; a stranger lands u
   const second = alicePage.locator('.dm-message', { hasText: `private hello ${tag}` });
   await expect(second).toBeVisible();
   await expect(second).toHaveAttribute('data-protocol', 'nip17', { timeout: 30_000 });
-  await expect.poll(() => messagesBadge(bobPage), { timeout: 30_000 }).toBe(2);
+  await expect.poll(() => navBadge(bobPage, 'Messages'), { timeout: 30_000 }).toBe(2);
 
   // Bob sees alice (a follow) with 2 unread, opens the conversation: both, in order; read.
   await bobPage
@@ -132,7 +83,7 @@ test('alice and bob exchange NIP-04 and NIP-17 messages live; a stranger lands u
   await expect(mine.nth(0)).toHaveAttribute('data-protocol', 'nip04');
   await expect(mine.nth(1)).toContainText(`private hello ${tag}`);
   await expect(mine.nth(1)).toHaveAttribute('data-protocol', 'nip17');
-  await expect.poll(() => messagesBadge(bobPage), { timeout: 30_000 }).toBe(0);
+  await expect.poll(() => navBadge(bobPage, 'Messages'), { timeout: 30_000 }).toBe(0);
   const axe = await new AxeBuilder({ page: bobPage }).include('main').analyze();
   expect(
     axe.violations.map(
@@ -165,7 +116,7 @@ test('alice and bob exchange NIP-04 and NIP-17 messages live; a stranger lands u
       strangerSk,
     ),
   );
-  await expect.poll(() => messagesBadge(bobPage), { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => navBadge(bobPage, 'Messages'), { timeout: 30_000 }).toBe(1);
   await bobPage.getByRole('tab', { name: /Other/ }).click();
   const strangerRow = bobPage.locator('.dm-contact', { hasText: `hi from a stranger ${tag}` });
   await expect(strangerRow).toBeVisible({ timeout: 30_000 });

@@ -51,7 +51,10 @@ export const routes: RouteObject[] = [
           { path: 'explore', ...placeholder('nav.explore') },
           { path: 'explore/feed/:id', ...placeholder('nav.explore') },
           { path: 'dms/:contact?', lazy: () => import('@/features/messages/messages-screen.tsx') },
-          { path: 'notifications', ...placeholder('nav.notifications') },
+          {
+            path: 'notifications',
+            lazy: () => import('@/features/notifications/notifications-screen.tsx'),
+          },
           { path: 'downloads', lazy: () => import('@/screens/downloads.tsx') },
           { path: 'download', loader: () => redirect('/downloads') },
           { path: 'settings', lazy: () => import('@/screens/settings/menu.tsx') },

@@ -8,6 +8,7 @@ import { messages } from '@/i18n/en/messages.ts';
 import { nav } from '@/i18n/en/nav.ts';
 import { network } from '@/i18n/en/network.ts';
 import { notFound } from '@/i18n/en/not-found.ts';
+import { notifications } from '@/i18n/en/notifications.ts';
 import { note } from '@/i18n/en/note.ts';
 import { profile } from '@/i18n/en/profile.ts';
 import { reactions } from '@/i18n/en/reactions.ts';
@@ -33,6 +34,7 @@ export const en = {
   nav,
   network,
   notFound,
+  notifications,
   note,
   profile,
   reactions,
