@@ -46,7 +46,6 @@ export function ConversationView({ model, peer }: { model: DirectMessages; peer:
   }, [model, conv, unread, shownKey]);
 
   // Newest at the bottom: keep the view there when messages arrive (unless reading older ones).
-  const end = useRef<HTMLDivElement>(null);
   const newest = snap.messages[0]?.id;
   const atBottom = useRef(true);
   useEffect(() => {
@@ -58,7 +57,8 @@ export function ConversationView({ model, peer }: { model: DirectMessages; peer:
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
   useLayoutEffect(() => {
-    if (atBottom.current) end.current?.scrollIntoView({ block: 'end' });
+    // The composer sticks below the messages: the page's end is the newest message's place.
+    if (atBottom.current) window.scrollTo({ top: document.documentElement.scrollHeight });
   }, [newest]);
 
   const ordered = [...snap.messages].reverse();
@@ -135,7 +135,6 @@ export function ConversationView({ model, peer }: { model: DirectMessages; peer:
             ))}
           </ol>
         )}
-        <div ref={end} />
       </div>
       <MessageComposer conversation={conv} name={name} />
     </Screen>
