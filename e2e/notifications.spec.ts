@@ -21,7 +21,7 @@ const signed = (who: typeof bob, kind: number, tags: string[][], content: string
     hexToBytes(who.secretKeyHex),
   );
 
-test('bob likes, replies to, reposts, quotes and mentions alice: she sees each, grouped, live', async ({
+test('bob likes, replies to, reposts, quotes, mentions and zaps alice: she sees each, grouped, live', async ({
   browser,
 }) => {
   const page = await signedIn(browser, alice);
@@ -87,7 +87,32 @@ test('bob likes, replies to, reposts, quotes and mentions alice: she sees each, 
     page,
     signed(bob, 1, [['p', alice.pubkey]], `Hey nostr:${npubEncode(alice.pubkey)} look ${tag}`),
   );
-  await expect.poll(() => navBadge(page, 'Notifications'), { timeout: 30_000 }).toBe(5);
+  // A zap through the devnet's LNURL service and lightning ledger: the receipt is real.
+  const zapRequest = signed(
+    bob,
+    9734,
+    [
+      ['p', alice.pubkey],
+      ['e', note.id],
+      ['amount', '21000'],
+      ['relays', new URL('/relay', page.url()).href.replace('http', 'ws')],
+    ],
+    `zap for you ${tag}`,
+  );
+  const paid = await page.evaluate(async (req) => {
+    const q = new URLSearchParams({ amount: '21000', nostr: JSON.stringify(req) });
+    const invoice = (await (await fetch(`/devnet/lnurlp/alice/callback?${q}`)).json()) as {
+      pr: string;
+    };
+    const res = await fetch('/devnet/pay', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ invoice: invoice.pr }),
+    });
+    return ((await res.json()) as { paid?: boolean }).paid;
+  }, zapRequest);
+  expect(paid).toBe(true);
+  await expect.poll(() => navBadge(page, 'Notifications'), { timeout: 30_000 }).toBe(6);
 
   await page
     .getByRole('navigation')
@@ -101,6 +126,9 @@ test('bob likes, replies to, reposts, quotes and mentions alice: she sees each, 
   await expect(fresh.getByText('Bob quoted your note')).toBeVisible();
   await expect(fresh.getByText('Bob mentioned you')).toBeVisible();
   await expect(fresh.getByText(`Good point ${tag}`)).toBeVisible();
+  const zap = fresh.locator('.notif-zapped', { hasText: 'Bob zapped your note' });
+  await expect(zap).toContainText('21 sats');
+  await expect(zap).toContainText(`zap for you ${tag}`);
   await expect.poll(() => navBadge(page, 'Notifications'), { timeout: 30_000 }).toBe(0);
 
   // Carol likes it too while the view is open: grouped with bob, no badge.
@@ -136,6 +164,9 @@ test('bob likes, replies to, reposts, quotes and mentions alice: she sees each, 
   await expect(page.getByText('Bob mentioned you').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Bob quoted your note').first()).toBeVisible();
   await expect(page.getByText('Bob replied to your note')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Zaps' }).click();
+  await expect(page.getByText('Bob zapped your note').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/liked your note/)).toHaveCount(0);
   await page.getByRole('tab', { name: 'Reposts' }).click();
   await expect(page.getByText('Bob reposted your note').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/liked your note/)).toHaveCount(0);
