@@ -1,3 +1,11 @@
+import { hexToBytes } from '@noble/hashes/utils.js';
+import {
+  finalizeEvent,
+  getConversationKey,
+  nip04Decrypt,
+  nip44Decrypt,
+  type NostrEvent,
+} from '@swell/nostr';
 import { devnetExtension } from '../src/server-extension.ts';
 import { demoAccounts } from '../src/demo-accounts.ts';
 import sharp from 'sharp';
@@ -75,5 +83,109 @@ describe('a server started like `npm start` (SWELL_DEMO=1, SWELL_DEVNET=1)', () 
     expect(head.subarray(4, 8).toString('latin1')).toBe('ftyp');
     expect((await fetch(`${server.url}/devnet/media/avatar/nothex.png`)).status).toBe(404);
     expect((await fetch(`${server.url}/devnet/media/other/abcdef0123.png`)).status).toBe(404);
+  });
+
+  it('gives alice NIP-04 and NIP-17 conversations: the wraps on the relay after AUTH, both kinds counted', async () => {
+    const [alice, bob] = [demoAccounts[0]!, demoAccounts[1]!];
+    const sk = hexToBytes(alice.secretKeyHex);
+    const url = server.wsUrl('/relay');
+    const relay = new WebSocket(url);
+    const inbox: unknown[][] = [];
+    let wake: (() => void) | undefined;
+    relay.addEventListener('message', (m) => {
+      inbox.push(JSON.parse(String(m.data)) as unknown[]);
+      wake?.();
+    });
+    const next = async (match: (msg: unknown[]) => boolean): Promise<unknown[]> => {
+      for (;;) {
+        const i = inbox.findIndex(match);
+        if (i >= 0) return inbox.splice(i, 1)[0]!;
+        await new Promise<void>((r) => (wake = r));
+      }
+    };
+    const challenge = String((await next((m) => m[0] === 'AUTH'))[1]);
+    const auth = finalizeEvent(
+      {
+        kind: 22242,
+        created_at: Math.floor(Date.now() / 1000),
+        tags: [
+          ['relay', url],
+          ['challenge', challenge],
+        ],
+        content: '',
+      },
+      sk,
+    );
+    relay.send(JSON.stringify(['AUTH', auth]));
+    expect((await next((m) => m[0] === 'OK'))[2]).toBe(true);
+    relay.send(JSON.stringify(['REQ', 'w', { kinds: [1059], '#p': [alice.pubkey] }]));
+    const wraps: NostrEvent[] = [];
+    for (;;) {
+      const msg = await next((m) => m[1] === 'w');
+      if (msg[0] !== 'EVENT') break;
+      wraps.push(msg[2] as NostrEvent);
+    }
+    relay.close();
+    const rumors = wraps.map((w) => {
+      const seal = JSON.parse(nip44Decrypt(w.content, getConversationKey(sk, w.pubkey)));
+      return JSON.parse(
+        nip44Decrypt(
+          (seal as NostrEvent).content,
+          getConversationKey(sk, (seal as NostrEvent).pubkey),
+        ),
+      ) as NostrEvent;
+    });
+    const peers = new Set(rumors.flatMap((r) => [r.pubkey, ...r.tags.map((t) => t[1])]));
+    peers.delete(alice.pubkey);
+    expect(peers.has(bob.pubkey)).toBe(true); // a demo account
+    const strangers = [...peers].filter((p) => !demoAccounts.some((d) => d.pubkey === p));
+    expect(strangers.length).toBeGreaterThan(0); // and someone else
+
+    // NIP-04 with bob through the cache, and the unread count includes the wraps.
+    const cache = new WebSocket(server.wsUrl('/v1'));
+    await new Promise((r) => cache.addEventListener('open', r, { once: true }));
+    const answer = (subId: string) =>
+      new Promise<Array<{ kind: number; content: string; pubkey: string; cnt?: number }>>(
+        (resolve) => {
+          const got: Array<{ kind: number; content: string; pubkey: string }> = [];
+          cache.addEventListener('message', (m) => {
+            const msg = JSON.parse(String(m.data)) as [string, string, never];
+            if (msg[1] !== subId) return;
+            if (msg[0] === 'EVENT') got.push(msg[2]);
+            if (msg[0] === 'EOSE') resolve(got);
+          });
+        },
+      );
+    const dmsAnswer = answer('d');
+    cache.send(
+      JSON.stringify([
+        'REQ',
+        'd',
+        { cache: ['get_directmsgs', { receiver: alice.pubkey, sender: bob.pubkey }] },
+      ]),
+    );
+    const dms = (await dmsAnswer).filter((e) => e.kind === 4);
+    expect(dms.length).toBeGreaterThan(0);
+    const peer = (e: { pubkey: string }) => (e.pubkey === alice.pubkey ? bob.pubkey : e.pubkey);
+    expect(nip04Decrypt(sk, peer(dms[0]!), dms[0]!.content).length).toBeGreaterThan(0);
+    const countAnswer = answer('c');
+    cache.send(
+      JSON.stringify(['REQ', 'c', { cache: ['directmsg_count', { pubkey: alice.pubkey }] }]),
+    );
+    const [countEvent] = await countAnswer;
+    const contactsAnswer = answer('k');
+    cache.send(
+      JSON.stringify([
+        'REQ',
+        'k',
+        { cache: ['get_directmsg_contacts', { user_pubkey: alice.pubkey, limit: 1000 }] },
+      ]),
+    );
+    const contacts = (await contactsAnswer).find((e) => e.kind === 10000118)!;
+    const nip04Unread = Object.values(
+      JSON.parse(contacts.content) as Record<string, { cnt: number }>,
+    ).reduce((sum, c) => sum + c.cnt, 0);
+    cache.close();
+    expect(countEvent!.cnt).toBe(nip04Unread + wraps.length);
   });
 });

@@ -129,7 +129,14 @@ export interface CachePayloads {
     relation?: 'follows' | 'other' | 'any';
   };
   get_directmsgs: PageParams & { receiver: string; sender: string };
-  reset_directmsg_count: { event_from_user: SignedEvent; sender: string };
+  /**
+   * `gift_wraps` (ours, optional): ids of NIP-17 gift wraps (kind 1059) of this conversation the
+   * user has read, at most 500; the server cannot see their sender. With them, `sender` may be
+   * left out (then only the wraps are marked read).
+   */
+  reset_directmsg_count:
+    | { event_from_user: SignedEvent; sender: string; gift_wraps?: string[] }
+    | { event_from_user: SignedEvent; gift_wraps: string[] };
   reset_directmsg_counts: { event_from_user: SignedEvent };
   /** Signed kind 10000135 events (uploads.ts has their content). */
   upload_chunk: { event_from_user: SignedEvent };

@@ -365,3 +365,45 @@ export type {
   NewAccount,
   NewAccountInput,
 } from './swell-client.ts';
+
+// Direct messages (NIP-04 and NIP-17): the Messages screen's model.
+export { DirectMessages, DM_CONTACTS_LIMIT } from './dms/direct-messages.ts';
+export type { DirectMessagesOptions } from './dms/direct-messages.ts';
+export { DmConversation, DM_PAGE_SIZE } from './dms/dm-conversation.ts';
+export type { DmConversationSnapshot, ProtocolReason } from './dms/dm-conversation.ts';
+export { DecryptQueue, DecryptCancelled } from './dms/decrypt-queue.ts';
+export type { DecryptQueueSnapshot } from './dms/decrypt-queue.ts';
+export type { Nip17InboxSnapshot } from './dms/nip17-inbox.ts';
+export type {
+  DmContact,
+  DmContactsSnapshot,
+  DmMessage,
+  DmProtocol,
+  DmRelation,
+  DmDelivery,
+  DmTextState,
+} from './dms/dm-types.ts';
+
+// Notifications: grouped, new above older, seen.
+export {
+  NotificationsFeed,
+  NEW_NOTIFICATIONS_LIMIT,
+  OLD_NOTIFICATIONS_PAGE,
+} from './notifications/notifications-feed.ts';
+export type {
+  NotificationsFeedOptions,
+  NotificationsSnapshot,
+} from './notifications/notifications-feed.ts';
+export {
+  groupNotifications,
+  describeType,
+  tabOfType,
+  actorOf,
+  subjectOf,
+  sourceOf,
+} from './notifications/notification-groups.ts';
+export type {
+  NotificationGroup,
+  NotificationVerb,
+  NotificationSubjectKind,
+} from './notifications/notification-groups.ts';

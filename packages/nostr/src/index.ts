@@ -89,6 +89,23 @@ export type { HttpAuthRequest, HttpAuthResult } from './nip98.ts';
 export { parseNip05, formatNip05, nip05Url, queryNip05, verifyNip05 } from './nip05.ts';
 export type { Nip05Address, Nip05Fetch, Nip05Lookup, Nip05Status } from './nip05.ts';
 export {
+  CHAT_MESSAGE_KIND,
+  SEAL_KIND,
+  GIFT_WRAP_KIND,
+  DM_RELAYS_KIND,
+  TWO_DAYS,
+  GiftWrapError,
+  randomPastTime,
+  makeRumor,
+  chatMessageRumor,
+  sealTemplate,
+  wrapSeal,
+  giftWrapRecipient,
+  parseRumor,
+  openGiftWrap,
+} from './nip59.ts';
+export type { Rumor, Nip44Decrypt, Nip44Encrypt, OpenedGiftWrap } from './nip59.ts';
+export {
   NIP46_KIND,
   Nip46Error,
   parseBunkerUrl,

@@ -1,5 +1,6 @@
 import { MAX_LIMIT } from '@swell/cache-protocol';
 import { validateEvent, verifyEvent, type NostrEvent } from '@swell/nostr';
+import { refuseRelayOnlyKinds } from './relay-only-kinds.ts';
 import { CacheError } from './request.ts';
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -112,5 +113,6 @@ export function kinds(p: P, field: string): number[] | undefined {
     !v.every((k) => Number.isInteger(k) && k >= 0 && k < 2 ** 31)
   )
     throw new CacheError(`invalid ${field}`);
+  refuseRelayOnlyKinds(v as number[], field);
   return v as number[];
 }

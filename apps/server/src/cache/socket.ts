@@ -12,6 +12,7 @@ import {
   type StreamHandler,
 } from './request.ts';
 import { isLoopbackClient } from './address-guard.ts';
+import { cacheServable } from './relay-only-kinds.ts';
 import { commandHandlers, streamHandlers } from './router.ts';
 import { streamClosed, streamOpened } from './stream-counts.ts';
 
@@ -251,7 +252,7 @@ export function handleCacheSocket(
       fromLoopback: isLoopbackClient(httpReq.socket.remoteAddress),
       signal: sub.abort.signal,
       emit: (...events) => {
-        out.push(...events);
+        out.push(...cacheServable(events)); // never a gift wrap, whatever the command found
       },
     };
 

@@ -3,6 +3,7 @@ import { findEvent, type DeriveContext } from './derive-helpers.ts';
 import { recordContactList } from './derive-contact-history.ts';
 import { deriveDeletion } from './derive-deletion.ts';
 import { deriveNote, deriveReaction, deriveRepost, deriveZap } from './derive-interactions.ts';
+import { deriveGiftWrap } from './derive-gift-wrap.ts';
 import { deriveDirectMessage, deriveReplaceable } from './derive-lists.ts';
 import {
   headKey,
@@ -86,6 +87,9 @@ export async function processEvent(
       break;
     case 4:
       await deriveDirectMessage(ctx, e);
+      break;
+    case 1059:
+      await deriveGiftWrap(ctx, e);
       break;
     case 5:
       await deriveDeletion(ctx, e);

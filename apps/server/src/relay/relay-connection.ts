@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import type { ServerContext } from '../context.ts';
 import { checkAuthEvent, mayRead, newChallenge, PROTECTED_KINDS } from './auth.ts';
 import { checkFilter } from './filter-check.ts';
+import { countReadable } from './readable-count.ts';
 import { isExpired } from '../ingest/precheck.ts';
 import { RateLimiter, type RelayLimits } from './limits.ts';
 
@@ -216,7 +217,7 @@ export class RelayConnection {
     const parsed = this.parseFilters(msg, 'COUNT', limited);
     if (!parsed) return;
     try {
-      const count = await this.ctx.store.countEvents(parsed.filters);
+      const count = await countReadable(this.ctx.store, parsed.filters, this.authed);
       this.send(['COUNT', parsed.subId, { count }]);
     } catch (err) {
       this.ctx.log.error({ err }, 'relay: count failed');

@@ -398,6 +398,24 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
         );
       },
     },
+    // NIP-17 gift wraps (kind 1059) addressed to a user, with their read state: the sender is
+    // sealed inside, so unread wraps are counted per recipient and the recipient's client says
+    // which it has read. A row with `received_at` 0 marks a wrap read before it arrived (the
+    // sender's own copy, marked read as it is sent). Named after the 0006/0007 of other branches.
+    '0008-gift-wraps': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('dm_gift_wraps')
+          .addColumn('wrap_id', 'text', (c) => c.primaryKey())
+          .addColumn('receiver', 'text', (c) => c.notNull())
+          .addColumn('received_at', int, (c) => c.notNull())
+          .addColumn('is_read', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await sql`CREATE INDEX dm_gift_wraps_unread ON dm_gift_wraps (receiver, is_read)`.execute(
+          db,
+        );
+      },
+    },
   };
 }
 

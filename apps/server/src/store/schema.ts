@@ -208,6 +208,19 @@ export interface DmCountsTable {
   latest_event_id: string;
 }
 
+/**
+ * NIP-17 gift wraps (kind 1059) by recipient (their one p tag) and read state. The sender is
+ * sealed inside the wrap, so unread wraps are counted per recipient only; the recipient's client
+ * marks the ones it has read (`reset_directmsg_count` with `gift_wraps`). `received_at` is 0 for
+ * a wrap marked read before it was stored (the sender's own copy).
+ */
+export interface DmGiftWrapsTable {
+  wrap_id: string;
+  receiver: string;
+  received_at: number;
+  is_read: number;
+}
+
 /** App settings (kind 30078 by d tag = client name); `event` is the whole event JSON. */
 export interface AppSettingsTable {
   pubkey: string;
@@ -255,6 +268,7 @@ export interface Database {
   notifications: NotificationsTable;
   notifications_seen: NotificationsSeenTable;
   dm_counts: DmCountsTable;
+  dm_gift_wraps: DmGiftWrapsTable;
   app_settings: AppSettingsTable;
   upstream_cursors: UpstreamCursorsTable;
   nip05_names: Nip05NamesTable;

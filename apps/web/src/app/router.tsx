@@ -54,8 +54,11 @@ export const routes: RouteObject[] = [
           { path: 'e/:id', lazy: () => import('@/screens/thread.tsx') },
           { path: 'explore', lazy: () => import('@/screens/explore.tsx') },
           { path: 'explore/feed/:id', lazy: () => import('@/screens/explore-feed.tsx') },
-          { path: 'dms/:contact?', ...placeholder('nav.messages') },
-          { path: 'notifications', ...placeholder('nav.notifications') },
+          { path: 'dms/:contact?', lazy: () => import('@/features/messages/messages-screen.tsx') },
+          {
+            path: 'notifications',
+            lazy: () => import('@/features/notifications/notifications-screen.tsx'),
+          },
           { path: 'downloads', lazy: () => import('@/screens/downloads.tsx') },
           { path: 'download', loader: () => redirect('/downloads') },
           { path: 'settings', lazy: () => import('@/screens/settings/menu.tsx') },

@@ -6,9 +6,11 @@ import { feed } from '@/i18n/en/feed.ts';
 import { feeds } from '@/i18n/en/feeds.ts';
 import { help } from '@/i18n/en/help.ts';
 import { login } from '@/i18n/en/login.ts';
+import { messages } from '@/i18n/en/messages.ts';
 import { nav } from '@/i18n/en/nav.ts';
 import { network } from '@/i18n/en/network.ts';
 import { notFound } from '@/i18n/en/not-found.ts';
+import { notifications } from '@/i18n/en/notifications.ts';
 import { note } from '@/i18n/en/note.ts';
 import { profile } from '@/i18n/en/profile.ts';
 import { reactions } from '@/i18n/en/reactions.ts';
@@ -34,9 +36,11 @@ export const en = {
   feeds,
   help,
   login,
+  messages,
   nav,
   network,
   notFound,
+  notifications,
   note,
   profile,
   reactions,

@@ -93,7 +93,9 @@ export class Publisher {
     const timeoutMs = (this.opts.timeoutMs ?? 8000) + 4000;
     const run = this.opts.api.broadcastEvents([event], targets, { timeoutMs }).then(
       (page): PublishReport => {
-        const echoed = [...page.notes, ...page.others].some((e) => e.id === event.id);
+        // The cache never echoes a gift wrap (kind 1059): no NOTICE means a relay accepted it.
+        const echoed =
+          event.kind === 1059 || [...page.notes, ...page.others].some((e) => e.id === event.id);
         return echoed
           ? {
               id: event.id,

@@ -61,6 +61,16 @@ export interface SubscribeOptions {
   onEose?(): void;
   /** Limit to these relays (default: every read relay, including ones added later). */
   relays?: string[];
+  /**
+   * Connect the `relays` that are not the user's (a contact's DM relays, NIP-17) for as long as
+   * the subscription lives; they are neither read nor write relays.
+   */
+  connect?: boolean;
+  /**
+   * After a reconnect the filters ask again with `since` = newest event seen minus this (gift
+   * wraps are dated up to two days in the past, NIP-59). Default 0.
+   */
+  resumeSlackSeconds?: number;
   eoseTimeoutMs?: number;
 }
 
@@ -272,7 +282,13 @@ export class RelayPool implements Observable<RelayPoolSnapshot> {
   }
 
   private inUse(url: string): boolean {
-    return this.jobsFor(url).length > 0 || (this.readers.get(url) ?? 0) > 0;
+    if (this.jobsFor(url).length > 0 || (this.readers.get(url) ?? 0) > 0) return true;
+    for (const sub of this.subs.values()) {
+      if (sub.opts.connect && sub.opts.relays?.some((u) => (normalizeRelayUrl(u) ?? u) === url)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private jobFinished(job: PublishJob): void {
@@ -320,6 +336,12 @@ export class RelayPool implements Observable<RelayPoolSnapshot> {
       timer: null,
     };
     this.subs.set(id, sub);
+    if (opts.connect) {
+      for (const u of opts.relays ?? []) {
+        const n = normalizeRelayUrl(u);
+        if (n && !this.relays.has(n)) this.open(n);
+      }
+    }
     sub.timer = this.clock.setTimeout(
       () => {
         sub.timer = null;
@@ -406,10 +428,9 @@ export class RelayPool implements Observable<RelayPoolSnapshot> {
       const relay = this.relays.get(url);
       if (!relay || st.sentOn || !relay.connected) continue;
       // After a reconnect, ask only for what is newer than what we have.
+      const since = sub.newest - (sub.opts.resumeSlackSeconds ?? 0);
       const filters =
-        st.eose && sub.newest > 0
-          ? sub.filters.map((f) => ({ ...f, since: sub.newest }))
-          : sub.filters;
+        st.eose && sub.newest > 0 ? sub.filters.map((f) => ({ ...f, since })) : sub.filters;
       if (relay.send(['REQ', sub.id, ...filters])) st.sentOn = true;
     }
   }
@@ -419,6 +440,7 @@ export class RelayPool implements Observable<RelayPoolSnapshot> {
     if (sub.timer !== null) this.clock.clearTimeout(sub.timer);
     for (const [url, st] of sub.perRelay) {
       if (st.sentOn) this.relays.get(url)?.send(['CLOSE', sub.id]);
+      if (this.transient.has(url) && !this.inUse(url)) this.removeRelay(url);
     }
   }
 

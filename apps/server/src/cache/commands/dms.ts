@@ -1,7 +1,12 @@
 import { feedRangeEvent, resultEvent, ResultKind, type DmContactInfo } from '@swell/cache-protocol';
 import { rangeOf, timeRangeEvent } from '../page.ts';
-import { hex64, optStr, paging, signedEvent } from '../params.ts';
+import { hex64, hexList, optStr, paging, signedEvent } from '../params.ts';
 import { eventsByIds } from '../queries/events.ts';
+import {
+  markAllGiftWrapsRead,
+  markGiftWrapsRead,
+  MAX_GIFT_WRAPS_PER_RESET,
+} from '../queries/gift-wraps.ts';
 import { followsOf } from '../queries/feeds.ts';
 import { EVENT_COLUMNS, rowToEvent } from '../queries/rows.ts';
 import { CacheError, type CacheRequest } from '../request.ts';
@@ -90,19 +95,33 @@ export async function getDirectmsgs(req: CacheRequest): Promise<void> {
   req.emit(timeRangeEvent(msgs));
 }
 
-/** `reset_directmsg_count {event_from_user, sender}`: marks one conversation read. */
+/**
+ * `reset_directmsg_count {event_from_user, sender, gift_wraps?}`: marks one conversation read.
+ * NIP-17 messages hide their sender from the server, so the client names the gift wraps (kind
+ * 1059 ids, at most 500) of that conversation it has read; only wraps addressed to the signer
+ * change. With gift wraps the sender may be left out (only those wraps are marked read).
+ */
 export async function resetDirectmsgCount(req: CacheRequest): Promise<void> {
   const e = signedEvent(req.payload, 'event_from_user');
-  const sender = hex64(req.payload, 'sender');
-  await req.store.db
-    .updateTable('dm_counts')
-    .set({ cnt: 0 })
-    .where('receiver', '=', e.pubkey)
-    .where('sender', '=', sender)
-    .execute();
+  const wraps =
+    req.payload.gift_wraps === undefined
+      ? []
+      : hexList(req.payload, 'gift_wraps', MAX_GIFT_WRAPS_PER_RESET);
+  // Without gift wraps the sender is required; with them it may be left out (NIP-17 only).
+  const sender =
+    wraps.length > 0 && req.payload.sender === undefined ? null : hex64(req.payload, 'sender');
+  if (sender) {
+    await req.store.db
+      .updateTable('dm_counts')
+      .set({ cnt: 0 })
+      .where('receiver', '=', e.pubkey)
+      .where('sender', '=', sender)
+      .execute();
+  }
+  if (wraps.length > 0) await markGiftWrapsRead(req.store.db, e.pubkey, wraps);
 }
 
-/** `reset_directmsg_counts {event_from_user}`: marks every conversation read. */
+/** `reset_directmsg_counts {event_from_user}`: marks every conversation read (gift wraps too). */
 export async function resetDirectmsgCounts(req: CacheRequest): Promise<void> {
   const e = signedEvent(req.payload, 'event_from_user');
   await req.store.db
@@ -110,4 +129,5 @@ export async function resetDirectmsgCounts(req: CacheRequest): Promise<void> {
     .set({ cnt: 0 })
     .where('receiver', '=', e.pubkey)
     .execute();
+  await markAllGiftWrapsRead(req.store.db, e.pubkey);
 }

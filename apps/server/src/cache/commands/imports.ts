@@ -53,7 +53,8 @@ function publish(url: string, event: NostrEvent, signal: AbortSignal): Promise<b
 
 /**
  * `broadcast_events {events, relays}`: stores each event and publishes it to the relays (proxy
- * mode). EVENT = accepted by at least one relay, NOTICE = failed everywhere.
+ * mode). EVENT = accepted by at least one relay, NOTICE = failed everywhere. Gift wraps (kind
+ * 1059) are not echoed: their answer is a bare EOSE when accepted.
  */
 export async function broadcastEvents(req: CacheRequest): Promise<void> {
   const list = req.payload.events;
@@ -86,6 +87,7 @@ export async function broadcastEvents(req: CacheRequest): Promise<void> {
   let failures = 0;
   for (const e of events) {
     const results = await Promise.all(targets.map((t) => publish(t, e, req.signal)));
+    // A gift wrap is never echoed on /v1 (relay-only-kinds.ts): for it, no NOTICE is the success.
     if (results.some(Boolean)) req.emit(e);
     else failures++;
   }

@@ -5,6 +5,7 @@ import { emitPosts } from '../page.ts';
 import { limitOf, optHex64, paging, type Paging, str } from '../params.ts';
 import { userScores } from '../queries/annotations.ts';
 import { EVENT_COLUMNS, rowToEvent } from '../queries/rows.ts';
+import { refuseRelayOnlyKinds } from '../relay-only-kinds.ts';
 import { CacheError, type CacheRequest } from '../request.ts';
 import { likePattern, parseSearchQuery, userRef } from '../search-query.ts';
 import { scopeAuthors } from './explore.ts';
@@ -20,6 +21,7 @@ export async function searchPosts(req: CacheRequest, query: string, p: Paging): 
     q.kinds.length === 0
   )
     throw new CacheError('invalid query');
+  refuseRelayOnlyKinds(q.kinds, 'query');
   const kinds = q.kinds.length > 0 ? q.kinds : [1];
   const like = req.store.dialect === 'postgres' ? 'ilike' : 'like';
   const user = optHex64(req.payload, 'user_pubkey');

@@ -8,6 +8,7 @@ import {
 } from '@swell/cache-protocol';
 import { sql } from 'kysely';
 import { hex64 } from '../params.ts';
+import { unreadGiftWraps } from '../queries/gift-wraps.ts';
 import type { CacheRequest } from '../request.ts';
 import { netStatsOf } from '../net-stats.ts';
 
@@ -87,7 +88,10 @@ export async function notificationCountsStream(
   );
 }
 
-/** `directmsg_count {pubkey}`: streams 10000117 (unread DMs in total). */
+/**
+ * `directmsg_count {pubkey}`: streams 10000117 (unread DMs in total): NIP-04 messages counted per
+ * sender plus the unread NIP-17 gift wraps addressed to the user.
+ */
 export async function directmsgCountStream(
   req: CacheRequest,
   push: (e: CacheEvent[]) => void,
@@ -99,6 +103,7 @@ export async function directmsgCountStream(
       .select(sql<number>`coalesce(sum(cnt), 0)`.as('n'))
       .where('receiver', '=', pubkey)
       .executeTakeFirst();
-    return dmCountEvent(Number(row?.n ?? 0));
+    const wraps = await unreadGiftWraps(req.store.db, pubkey);
+    return dmCountEvent(Number(row?.n ?? 0) + wraps);
   });
 }

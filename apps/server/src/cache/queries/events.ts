@@ -1,11 +1,12 @@
 import type { NostrEvent } from '@swell/nostr';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
+import { RELAY_ONLY_KINDS } from '../relay-only-kinds.ts';
 import { chunked, EVENT_COLUMNS, rowToEvent } from './rows.ts';
 
 type Db = Kysely<Database>;
 
-/** Events by id, in the order of `ids` (missing ones left out). */
+/** Events by id, in the order of `ids` (missing and relay-only ones left out). */
 export async function eventsByIds(db: Db, ids: readonly string[]): Promise<NostrEvent[]> {
   if (ids.length === 0) return [];
   const byId = new Map<string, NostrEvent>();
@@ -14,6 +15,7 @@ export async function eventsByIds(db: Db, ids: readonly string[]): Promise<Nostr
       .selectFrom('events')
       .select(EVENT_COLUMNS)
       .where('id', 'in', part)
+      .where('kind', 'not in', [...RELAY_ONLY_KINDS])
       .execute();
     for (const r of rows) byId.set(r.id, rowToEvent(r));
   }

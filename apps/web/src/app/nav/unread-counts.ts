@@ -8,7 +8,8 @@ import { setNavBadge } from '@/app/nav/nav-badges.ts';
 export function watchUnreadCounts(pubkey: string): () => void {
   const stopNotifications = api().notificationCounts(pubkey, (counts) => {
     const sum = Object.values(counts).reduce((a, n) => a + (Number.isFinite(n) ? n : 0), 0);
-    setNavBadge('notifications', sum);
+    // No unread dot while the Notifications view is open (it marks what arrives seen).
+    setNavBadge('notifications', location.pathname === '/notifications' ? 0 : sum);
   });
   const stopMessages = api().directMessageCount(pubkey, (count) => setNavBadge('messages', count));
   return () => {
