@@ -60,7 +60,7 @@ function screens(threadPath: string): Screen[] {
     },
     {
       name: 'placeholder',
-      path: '/dms',
+      path: '/premium',
       ready: (page) => expect(page.getByRole('status')).toContainText('Feature not available'),
     },
   ];
