@@ -1,6 +1,7 @@
 // `npm test`: install what is missing (dependencies, Debian's Chromium and PostgreSQL), then run
-// lint (ESLint, Prettier, the boundary rules, knip), typecheck, the Vitest suites and the
-// Playwright suites, and print ONE closing line that totals every suite: `N passed, N failed`.
+// lint (ESLint, Prettier, the boundary rules, knip, the lockfile), typecheck, the Vitest suites
+// and the Playwright suites, and print ONE closing line that totals every suite:
+// `N passed, N failed`.
 // Exits non-zero on any failure. The Vitest suites run in a copy of the working tree in a
 // temporary folder (scripts/tree-copy.mjs), which proves they read nothing outside the repository.
 import { spawnSync } from 'node:child_process';
@@ -64,6 +65,7 @@ if (wants('lint')) {
   check('prettier', step('prettier', 'prettier', ['--check', '--log-level=warn', '.']));
   check('boundaries', step('boundaries', 'npm', ['run', '--silent', 'lint:boundaries']));
   check('knip', step('knip (unused dependencies and files)', 'knip', []));
+  check('lockfile', step('lockfile (npm ci accepts it)', 'node', ['scripts/check-lockfile.mjs']));
 }
 if (wants('typecheck')) check('typecheck', step('typecheck', 'tsc', ['-b']));
 
