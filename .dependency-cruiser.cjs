@@ -24,10 +24,10 @@ const ours = '^(packages|apps)/';
 /** Files that are tests or test helpers (they may use the real server and the devnet). */
 const testFile = '(/test/|\\.test\\.[cm]?[jt]sx?$)';
 
-/** `from` may import, of our workspaces, only itself and `allowed`. */
+/** `from` may import, of our workspaces, only itself and `allowed`; its tests also `tests`. */
 function layer(name, from, allowed, { tests = [] } = {}) {
   const own = [from, ...allowed];
-  const rules = [
+  return [
     {
       name: `${name}-arrows`,
       comment: `${name} imports only ${allowed.length ? allowed.join(', ') : 'itself'} of our workspaces`,
@@ -35,15 +35,14 @@ function layer(name, from, allowed, { tests = [] } = {}) {
       from: { path: from, pathNot: testFile },
       to: { path: ours, pathNot: own },
     },
+    {
+      name: `${name}-test-arrows`,
+      comment: `tests of ${name} import what its code may${tests.length ? ` and ${tests.join(', ')}` : ''}`,
+      severity: 'error',
+      from: { path: `${from}.*${testFile}` },
+      to: { path: ours, pathNot: [...own, ...tests] },
+    },
   ];
-  rules.push({
-    name: `${name}-test-arrows`,
-    comment: `tests of ${name} import what its code may${tests.length ? ` and ${tests.join(', ')}` : ''}`,
-    severity: 'error',
-    from: { path: `${from}.*${testFile}` },
-    to: { path: ours, pathNot: [...own, ...tests] },
-  });
-  return rules;
 }
 
 const harness = [ws.server, ws.devnet];

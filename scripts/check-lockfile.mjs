@@ -7,12 +7,9 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { root } from './ensure.mjs';
+import { carriedFiles } from './tree-copy.mjs';
 
-const listed = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
-  cwd: root,
-  encoding: 'utf8',
-});
-const manifests = (listed.status === 0 ? listed.stdout.split('\n') : []).filter(
+const manifests = (carriedFiles(root) ?? ['package.json']).filter(
   (f) => f === 'package.json' || f.endsWith('/package.json'),
 );
 const dir = mkdtempSync(join(tmpdir(), 'swell-lockfile-'));

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 
 /** Files git would carry, relative to `root`; undefined when `root` is not a git checkout. */
-function carriedFiles(root) {
+export function carriedFiles(root) {
   const r = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     cwd: root,
     encoding: 'utf8',

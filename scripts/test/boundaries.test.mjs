@@ -66,7 +66,8 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('boundary lint', () => {
+// Each run starts dependency-cruiser (seconds on a loaded machine).
+describe('boundary lint', { timeout: 60_000 }, () => {
   it('accepts imports that follow the arrows (and tests that start the real server)', () => {
     const dir = fixture({
       'packages/client/src/feed.ts': "import { x } from '@swell/nostr';\nexport const y = x;\n",
