@@ -39,7 +39,7 @@ const until = async (check) => {
   while (!check()) await new Promise((r) => setTimeout(r, 10));
 };
 
-describe('supervise', { timeout: 30_000 }, () => {
+describe('supervise', () => {
   it('starts a server that died again, with a log line, until it is stopped', async () => {
     const { sup, logs, children, ready } = run('ok');
     await ready[0];
