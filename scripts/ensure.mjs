@@ -14,7 +14,11 @@ function run(cmd, args, opts = {}) {
   return r.status === 0;
 }
 
-/** npm install when node_modules is missing or older than the lockfile. */
+/**
+ * `npm ci` when node_modules is missing or older than the lockfile: it installs exactly what
+ * package-lock.json pins and never rewrites it, so `npm start` and `npm test` leave the working
+ * tree as they found it.
+ */
 export function ensureDependencies() {
   const marker = join(root, 'node_modules', '.package-lock.json');
   const lock = join(root, 'package-lock.json');
@@ -24,9 +28,11 @@ export function ensureDependencies() {
     existsSync(pinnedNode) &&
     (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs);
   if (fresh) return;
-  console.log('swell: installing dependencies (npm install)...');
-  if (!run('npm', ['install', '--no-audit', '--no-fund'])) {
-    console.error('swell: npm install failed');
+  console.log('swell: installing dependencies (npm ci)...');
+  if (!run('npm', ['ci', '--no-audit', '--no-fund'])) {
+    console.error(
+      'swell: npm ci failed. If you changed a package.json, run `npm install` and commit package-lock.json.',
+    );
     process.exit(1);
   }
 }

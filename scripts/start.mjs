@@ -1,8 +1,10 @@
 // `npm start`: install what is missing, build the web app, start the server with its embedded
-// database and the demo network, print the URL.
-import { spawn, spawnSync } from 'node:child_process';
+// database and the demo network (the URL is printed once the demo network is in), and start it
+// again if it dies (scripts/supervise.mjs). Leaves the working tree as it found it.
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureDependencies, root, toolEnv } from './ensure.mjs';
+import { supervise } from './supervise.mjs';
 
 ensureDependencies();
 const env = toolEnv();
@@ -14,16 +16,12 @@ const serverEnv = { ...env };
 const embedded = !process.env.DATABASE_URL;
 serverEnv.SWELL_DEMO ??= embedded ? '1' : '0';
 serverEnv.SWELL_DEVNET ??= '1';
-const server = spawn(
+const server = supervise(
   join(root, 'node_modules', '.bin', 'node'),
   ['apps/devnet/src/main.ts', ...process.argv.slice(2)],
-  {
-    stdio: 'inherit',
-    cwd: root,
-    env: serverEnv,
-  },
+  { spawnOptions: { cwd: root, env: serverEnv } },
 );
 for (const sig of ['SIGINT', 'SIGTERM']) {
-  process.on(sig, () => server.kill(sig));
+  process.on(sig, () => server.stop(sig));
 }
-server.on('exit', (code, signal) => process.exit(signal ? 0 : (code ?? 0)));
+process.exit(await server.exited);

@@ -1,11 +1,15 @@
 // `npm test`: install what is missing (dependencies, Debian's Chromium and PostgreSQL), then run
-// lint, typecheck, the Vitest suites and the Playwright suites, and print ONE closing line that
-// totals every suite: `N passed, N failed`. Exits non-zero on any failure.
+// lint (ESLint, Prettier, the boundary rules, knip, the lockfile), typecheck, the Vitest suites
+// and the Playwright suites, and print ONE closing line that totals every suite:
+// `N passed, N failed`.
+// Exits non-zero on any failure. The Vitest suites run in a copy of the working tree in a
+// temporary folder (scripts/tree-copy.mjs), which proves they read nothing outside the repository.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { ensureChromium, ensureDependencies, ensurePostgres, root, toolEnv } from './ensure.mjs';
+import { copyWorkingTree } from './tree-copy.mjs';
 
 ensureDependencies();
 ensureChromium();
@@ -18,10 +22,10 @@ let passed = 0;
 let failed = 0;
 const failures = [];
 
-function step(name, cmd, args, extraEnv = {}) {
+function step(name, cmd, args, extraEnv = {}, cwd = root) {
   const started = Date.now();
   console.log(`\n=== ${name}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, env: { ...env, ...extraEnv } });
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd, env: { ...env, ...extraEnv } });
   console.log(`=== ${name}: exit ${r.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return r.status === 0;
 }
@@ -59,18 +63,30 @@ const wants = (name) => only.length === 0 || only.includes(name);
 if (wants('lint')) {
   check('eslint', step('eslint', 'eslint', ['--max-warnings=0', '.']));
   check('prettier', step('prettier', 'prettier', ['--check', '--log-level=warn', '.']));
+  check('boundaries', step('boundaries', 'npm', ['run', '--silent', 'lint:boundaries']));
+  check('knip', step('knip (unused dependencies and files)', 'knip', []));
+  check('lockfile', step('lockfile (npm ci accepts it)', 'node', ['scripts/check-lockfile.mjs']));
 }
 if (wants('typecheck')) check('typecheck', step('typecheck', 'tsc', ['-b']));
 
 if (wants('unit')) {
   const out = join(tmp, 'vitest.json');
   rmSync(out, { force: true });
-  const ok = step('vitest', 'vitest', [
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${out}`,
-  ]);
+  const copy = copyWorkingTree(root);
+  if (copy) console.log(`\nswell: unit tests run in a copy of the working tree: ${copy.dir}`);
+  else console.log('\nswell: not a git checkout; unit tests run in place');
+  let ok;
+  try {
+    ok = step(
+      'vitest',
+      'vitest',
+      ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+      {},
+      copy?.dir ?? root,
+    );
+  } finally {
+    copy?.remove();
+  }
   const report = readJson(out);
   if (report) {
     passed += report.numPassedTests ?? 0;

@@ -1,8 +1,8 @@
 // `npm run bench -- ingest [--generated=100000] [--backend=sqlite|postgres|both]`: ingestion
-// throughput (verified events/s) importing ../shared/vectors/real-events.jsonl and a generated
-// set of signed events, into a fresh SQLite store and a fresh database on a throwaway
-// PostgreSQL cluster. Every event goes through the full pipeline (checks, dedup, signature
-// verification, storage, derived tables).
+// throughput (verified events/s) importing real-events.jsonl (the copy in
+// packages/nostr/test/vectors) and a generated set of signed events, into a fresh SQLite store
+// and a fresh database on a throwaway PostgreSQL cluster. Every event goes through the full
+// pipeline (checks, dedup, signature verification, storage, derived tables).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -31,7 +31,7 @@ export async function run(args: string[]): Promise<void> {
   const generated = Number(arg(args, 'generated', '100000'));
   const which = arg(args, 'backend', 'both');
   const backends = which === 'both' ? ['sqlite', 'postgres'] : [which];
-  const real = join(root, '..', 'shared', 'vectors', 'real-events.jsonl');
+  const real = join(root, 'packages', 'nostr', 'test', 'vectors', 'real-events.jsonl');
   console.log(`generating ${generated} signed events (cached in .bench-data)...`);
   const gen = await generateCacheData(
     join(root, '.bench-data', `ingest-${generated}`),

@@ -5,7 +5,7 @@ import { checkEvent, initVerifier, verifyEventJs, verifyEventWasm } from '@swell
 import type { NostrEvent } from '@swell/nostr';
 import { percentile } from './lib-stats.ts';
 
-const vectors = new URL('../../../shared/vectors/real-events.jsonl', import.meta.url);
+const vectors = new URL('../../packages/nostr/test/vectors/real-events.jsonl', import.meta.url);
 
 function load(): NostrEvent[] {
   return readFileSync(vectors, 'utf8')

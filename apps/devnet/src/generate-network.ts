@@ -33,10 +33,11 @@ export interface NetworkOptions {
    */
   baseUrl?: string;
   /**
-   * Called after each stage with the events that stage made (in stage order, so references
-   * point backwards): lets a caller import while the rest is still being generated.
+   * Called after each stage with the events that stage made (possibly none; in stage order, so
+   * references point backwards) and how many stages are done: lets a caller import while the
+   * rest is still being generated.
    */
-  onEvents?: (events: NostrEvent[]) => void | Promise<void>;
+  onEvents?: (events: NostrEvent[], stage: { done: number; total: number }) => void | Promise<void>;
   /** Called once the profiles exist, with the NIP-05 names they claim (to register them early). */
   onNames?: (names: DemoNetwork['names']) => void | Promise<void>;
 }
@@ -73,33 +74,36 @@ export async function generateNetwork(opts: NetworkOptions = {}): Promise<DemoNe
     baseUrl: opts.baseUrl ?? DEFAULT_BASE_URL,
     signer: await DeterministicSigner.create(),
   });
-  let flushed = 0;
-  const stage = async (build: () => void) => {
-    build();
-    await b.pool.flush();
-    if (opts.onEvents && b.events.length > flushed) {
-      await opts.onEvents(b.events.slice(flushed));
-      flushed = b.events.length;
-    }
-  };
   let noteTypes = new Map<string, ContentType>();
+  // In dependency order: everything an event refers to comes in an earlier stage.
+  const stages: Array<() => void> = [
+    () => buildUsers(b, users),
+    () => buildFollows(b),
+    () => buildRelayLists(b),
+    () => buildModerationLists(b),
+    () => buildArticles(b),
+    () => (noteTypes = buildRootNotes(b, days)),
+    () => buildDeletions(b),
+    () => buildReplies(b),
+    () => buildLongThreads(b),
+    () => buildReactionsAndReposts(b),
+    () => buildZaps(b),
+    () => buildHighlights(b),
+    () => buildBookmarks(b),
+    () => buildMessages(b),
+    () => buildRecentFollows(b),
+  ];
+  let flushed = 0;
   try {
-    await stage(() => buildUsers(b, users));
-    await opts.onNames?.(b.names);
-    await stage(() => buildFollows(b));
-    await stage(() => buildRelayLists(b));
-    await stage(() => buildModerationLists(b));
-    await stage(() => buildArticles(b));
-    await stage(() => (noteTypes = buildRootNotes(b, days)));
-    await stage(() => buildDeletions(b));
-    await stage(() => buildReplies(b));
-    await stage(() => buildLongThreads(b));
-    await stage(() => buildReactionsAndReposts(b));
-    await stage(() => buildZaps(b));
-    await stage(() => buildHighlights(b));
-    await stage(() => buildBookmarks(b));
-    await stage(() => buildMessages(b));
-    await stage(() => buildRecentFollows(b));
+    for (const [i, build] of stages.entries()) {
+      build();
+      await b.pool.flush();
+      const made = b.events.slice(flushed);
+      flushed = b.events.length;
+      await opts.onEvents?.(made, { done: i + 1, total: stages.length });
+      // The profiles exist: their names can be registered before the rest arrives.
+      if (i === 0) await opts.onNames?.(b.names);
+    }
   } finally {
     await b.pool.close();
   }

@@ -19,7 +19,7 @@ export { nodePreimage } from './node-preimage.ts';
 export { registerMediaRoutes as registerDemoMedia } from './media-routes.ts';
 export type { DevnetHost, SeedHost } from './host.ts';
 export { seedDemoNetwork, publicBaseUrl, DEMO_DEFAULT_ACCOUNT } from './seed.ts';
-export type { SeedReport } from './seed.ts';
+export type { SeedProgress, SeedReport } from './seed.ts';
 export { devnetExtension, loadDevnetOptions } from './server-extension.ts';
 export type { DevnetOptions, DevnetState, DevnetServerConfig } from './server-extension.ts';
 export { startDevnetServer } from './start.ts';

@@ -9,7 +9,8 @@ if (!port) throw new Error('seed-worker must run in a worker thread');
 const opts = workerData as Omit<NetworkOptions, 'onEvents'>;
 const network = await generateNetwork({
   ...opts,
-  onEvents: (events: NostrEvent[]) => port.postMessage({ type: 'events', events }),
+  onEvents: (events: NostrEvent[], stage: { done: number; total: number }) =>
+    port.postMessage({ type: 'events', events, stage }),
   onNames: (names) => port.postMessage({ type: 'names', names }),
 });
 port.postMessage({ type: 'done', total: network.events.length });

@@ -19,12 +19,30 @@ export interface SeedReport {
   names: number;
 }
 
+/** How far seeding has come, for a progress bar. */
+export interface SeedProgress {
+  /**
+   * 0 to 1, by the generator's stages (each stage counts the same, however many events it
+   * makes), the current stage by its share of events ingested. Never goes back.
+   */
+  fraction: number;
+  /** Events the generator has made so far (the final total once `generating` is false). */
+  generated: number;
+  /** Events ingested so far. */
+  ingested: number;
+  generating: boolean;
+}
+
 // Small enough that one batch does not stall the event loop for long (the server is already listening).
 const BATCH = 500;
 
 type DemoName = { name: string; pubkey: string };
+interface Stage {
+  events: NostrEvent[];
+  stage: { done: number; total: number };
+}
 type WorkerMessage =
-  | { type: 'events'; events: NostrEvent[] }
+  | ({ type: 'events' } & Stage)
   | { type: 'names'; names: DemoName[] }
   | { type: 'done'; total: number };
 
@@ -42,6 +60,7 @@ export const DEMO_DEFAULT_ACCOUNT = demoAccounts[0]!.pubkey;
 export async function seedDemoNetwork(
   host: SeedHost,
   opts: Omit<NetworkOptions, 'onEvents' | 'onNames'>,
+  onProgress?: (progress: SeedProgress) => void,
 ): Promise<SeedReport> {
   const started = performance.now();
   const report: SeedReport = {
@@ -55,19 +74,26 @@ export async function seedDemoNetwork(
     names: 0,
   };
   await host.settings.setDefaultAccount(DEMO_DEFAULT_ACCOUNT);
-  const pending: NostrEvent[][] = [];
+  const pending: Stage[] = [];
   let names: DemoName[] | undefined;
+  let generated = 0;
   let done = false;
   let failure: Error | undefined;
   let wake: (() => void) | undefined;
+  let fraction = 0;
+  const progress = () =>
+    onProgress?.({ fraction, generated, ingested: report.events, generating: !done && !failure });
   const worker = new Worker(new URL('./seed-worker.ts', import.meta.url), { workerData: opts });
   worker.on('message', (msg: WorkerMessage) => {
-    if (msg.type === 'events') pending.push(msg.events);
-    else if (msg.type === 'names') names = msg.names;
+    if (msg.type === 'events') {
+      pending.push(msg);
+      generated += msg.events.length;
+    } else if (msg.type === 'names') names = msg.names;
     else {
       done = true;
       report.generateSeconds = (performance.now() - started) / 1000;
     }
+    progress();
     wake?.();
   });
   worker.on('error', (err) => {
@@ -92,8 +118,11 @@ export async function seedDemoNetwork(
           }
         }
       }
-      const chunk = pending.shift();
-      if (chunk) {
+      const next = pending.shift();
+      if (next) {
+        const { events: chunk, stage } = next;
+        const stageShare = (i: number) =>
+          (stage.done - 1 + (chunk.length ? i / chunk.length : 1)) / stage.total;
         for (let i = 0; i < chunk.length; i += BATCH) {
           const batch = chunk.slice(i, i + BATCH);
           report.events += batch.length;
@@ -105,7 +134,11 @@ export async function seedDemoNetwork(
               if (report.rejections.length < 5) report.rejections.push(r.message);
             }
           }
+          fraction = stageShare(i + batch.length);
+          progress();
         }
+        fraction = stageShare(chunk.length);
+        progress();
         continue;
       }
       if (failure) throw failure;

@@ -9,7 +9,7 @@ import { registerBunkerRoutes } from './nip46-routes.ts';
 import type { NwcWalletService } from './nwc-wallet-service.ts';
 import type { DevnetPayments } from './devnet-payments.ts';
 import { registerDevnet } from './register-devnet.ts';
-import { publicBaseUrl, seedDemoNetwork, type SeedReport } from './seed.ts';
+import { publicBaseUrl, seedDemoNetwork, type SeedProgress, type SeedReport } from './seed.ts';
 
 export interface DevnetOptions {
   /** Local lightning and LNURL sandbox (SWELL_DEVNET). */
@@ -18,6 +18,8 @@ export interface DevnetOptions {
   demo: boolean;
   /** US dollars per bitcoin membership purchases are priced at (SWELL_DEVNET_USD_PER_BTC). */
   usdPerBtc?: number;
+  /** Told how seeding goes (`npm start` draws a progress bar with it). */
+  onSeedProgress?: (progress: SeedProgress) => void;
 }
 
 /**
@@ -96,11 +98,15 @@ export function devnetExtension(
     },
     async listening(ctx, { url }) {
       if (!opts.demo || (await ctx.store.counts()).events > 0) return;
-      const seeded = await seedDemoNetwork(ctx, {
-        // the URL clients reach: media, names and lightning addresses are made for it
-        baseUrl: ctx.config.publicUrl ?? publicBaseUrl(url),
-        now: Math.floor(Date.now() / 1000),
-      });
+      const seeded = await seedDemoNetwork(
+        ctx,
+        {
+          // the URL clients reach: media, names and lightning addresses are made for it
+          baseUrl: ctx.config.publicUrl ?? publicBaseUrl(url),
+          now: Math.floor(Date.now() / 1000),
+        },
+        opts.onSeedProgress,
+      );
       state.seeded = seeded;
       ctx.log.info(
         seeded,

@@ -8,8 +8,13 @@ import { devnetExtension, type DevnetServerConfig, type DevnetState } from './se
 export async function startDevnetServer(
   config: DevnetServerConfig,
 ): Promise<RunningServer & { devnet: DevnetState }> {
-  const { demo = false, devnet = false, usdPerBtc, ...serverConfig } = config;
-  const ext = devnetExtension({ demo, devnet, ...(usdPerBtc !== undefined ? { usdPerBtc } : {}) });
+  const { demo = false, devnet = false, usdPerBtc, onSeedProgress, ...serverConfig } = config;
+  const ext = devnetExtension({
+    demo,
+    devnet,
+    ...(usdPerBtc !== undefined ? { usdPerBtc } : {}),
+    ...(onSeedProgress ? { onSeedProgress } : {}),
+  });
   const server = await startServer(serverConfig, { extensions: [ext] });
   return { ...server, devnet: ext.state };
 }

@@ -87,7 +87,7 @@ describe('NIP-04', () => {
 });
 
 describe('NIP-19 encoders', () => {
-  it('encode what nostr-tools decodes back to the shared vectors', () => {
+  it('encode what nostr-tools decodes back to the NIP-19 vectors', () => {
     let checked = 0;
     for (const v of nip19.valid) {
       const d = v.data as Record<string, unknown>;

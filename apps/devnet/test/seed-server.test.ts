@@ -6,7 +6,8 @@ import {
   nip44Decrypt,
   type NostrEvent,
 } from '@swell/nostr';
-import { devnetExtension } from '../src/server-extension.ts';
+import { devnetExtension, type DevnetState } from '../src/server-extension.ts';
+import type { SeedProgress } from '../src/seed.ts';
 import { demoAccounts } from '../src/demo-accounts.ts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,9 +18,13 @@ type Server = Awaited<ReturnType<typeof testServer>>;
 describe('a server started like `npm start` (SWELL_DEMO=1, SWELL_DEVNET=1)', () => {
   let server: Server;
   let profile: Record<string, string>;
+  const progress: SeedProgress[] = [];
+  const state: DevnetState = {};
 
   beforeAll(async () => {
-    server = await testServer({}, { extensions: [devnetExtension({ demo: true, devnet: true })] });
+    const onSeedProgress = (p: SeedProgress) => progress.push(p);
+    const devnet = devnetExtension({ demo: true, devnet: true, onSeedProgress }, state);
+    server = await testServer({}, { extensions: [devnet] });
   }, 300_000);
   afterAll(async () => {
     await server?.close();
@@ -31,6 +36,23 @@ describe('a server started like `npm start` (SWELL_DEMO=1, SWELL_DEVNET=1)', () 
     };
     expect(health.counts.events).toBeGreaterThan(10_000);
     expect(health.counts.zaps).toBeGreaterThan(300);
+  });
+
+  it('reports its progress while seeding, never going back, ending at every event ingested', () => {
+    const total = state.seeded!.events;
+    expect(progress.length).toBeGreaterThan(14);
+    expect(progress.at(-1)).toEqual({
+      fraction: 1,
+      generated: total,
+      ingested: total,
+      generating: false,
+    });
+    for (const [i, p] of progress.entries()) {
+      expect(p.ingested).toBeLessThanOrEqual(p.generated);
+      if (i === 0) continue;
+      expect(p.ingested).toBeGreaterThanOrEqual(progress[i - 1]!.ingested);
+      expect(p.fraction).toBeGreaterThanOrEqual(progress[i - 1]!.fraction);
+    }
   });
 
   it('serves the demo accounts: profile, nip05 name, lightning address', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { NostrEvent } from '@swell/nostr';
 
-const vectors = new URL('../../../../shared/vectors/', import.meta.url);
+const vectors = new URL('./vectors/', import.meta.url);
 
 /** The 6,543 real signed events (sorted by created_at). */
 export function realEvents(): NostrEvent[] {

@@ -7,7 +7,9 @@ interface Vector {
   type: string;
   data: unknown;
 }
-const vectors = JSON.parse(readFileSync('/work/shared/vectors/nip19.json', 'utf8')) as {
+const vectors = JSON.parse(
+  readFileSync(new URL('./vectors/nip19.json', import.meta.url), 'utf8'),
+) as {
   valid: Vector[];
   invalid: { bech32: string }[];
 };

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodePage, ResultKind, type CacheEvent } from '../src/index.ts';
 
-const vectors = new URL('../../../../shared/vectors/', import.meta.url);
+const vectors = new URL('./vectors/', import.meta.url);
 type Fixture = Record<string, CacheEvent[] | CacheEvent>;
 const fixture = JSON.parse(
   readFileSync(new URL('primal-cache-fixture.json', vectors), 'utf8'),

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 
-const root = new URL('../../../../shared/vectors/', import.meta.url);
+const root = new URL('./vectors/', import.meta.url);
 
-/** Parses a JSON vector file from ../shared/vectors. */
+/** Parses a JSON vector file from test/vectors (copies; see SOURCES.md there). */
 export function readJson<T = unknown>(name: string): T {
   return JSON.parse(readFileSync(new URL(name, root), 'utf8')) as T;
 }
