@@ -1,4 +1,4 @@
-export { flag, loadConfig, type ServerConfig } from './config.ts';
+export { flag, loadConfig, type ServerConfig, type ServerLimits } from './config.ts';
 export { startServer, type RunningServer, type StartOptions } from './server.ts';
 export type { ServerContext, ServerExtension, ListeningAddress } from './context.ts';
 export { openStore, type StoreConfig } from './store/open-store.ts';

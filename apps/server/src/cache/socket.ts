@@ -5,21 +5,26 @@ import { deflate, deflateSync } from 'node:zlib';
 import type { CacheEvent } from '@swell/cache-protocol';
 import type { NostrEvent } from '@swell/nostr';
 import type { ServerContext } from '../context.ts';
+import { requestBaseUrl } from '../net/client-address.ts';
 import { CacheError, type CacheRequest } from './request.ts';
-import { isLoopbackClient } from './address-guard.ts';
+import { RequestRegistry, type Ticket } from './request-registry.ts';
+import { requestStore } from './request-store.ts';
+import { requestWeight } from './request-weight.ts';
 import { commandHandlers, streamHandlers } from './router.ts';
+import { SendQueue } from './send-queue.ts';
+import { Shed } from './work-gate.ts';
 
-/** Limits of one connection (mutable for tests). */
+/** Limits of one connection (mutable for tests). Server-wide budgets live in the config. */
 export const cacheLimits = {
   /** Open subscriptions per connection. */
   maxSubscriptions: 200,
-  /** Time budget of one request; what is ready when it runs out is sent (partial result). */
-  requestBudgetMs: 10_000,
   /** Idle connections are closed after this long without a message. */
   idleMs: 10 * 60_000,
   /** Rate limit: burst size and refill per second of the per-connection token bucket. */
   burst: 300,
   perSecond: 100,
+  /** A client that reads nothing this long while its backlog is over the mark is dropped. */
+  stallMs: 30_000,
 };
 
 type Message = CacheEvent | NostrEvent;
@@ -28,121 +33,63 @@ const deflateAsync = promisify(deflate);
 /** Frames at least this long are compressed on libuv's thread pool, off the event loop. */
 const ASYNC_DEFLATE_BYTES = 16 * 1024;
 
-/** A streaming subscription or a one-shot request in flight. */
-interface Subscription {
-  abort: AbortController;
-  stop?: () => void;
-  /** A stream whose first answer (EOSE) went out. */
-  answered?: boolean;
-}
-
-/** Absolute base URL of this server as the client reached it. */
-function baseUrlOf(req: IncomingMessage, ctx: ServerContext): string {
-  const host =
-    req.headers['x-forwarded-host'] ?? req.headers.host ?? `${ctx.config.host}:${ctx.config.port}`;
-  const proto = req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
-  return `${proto}://${String(host).split(',')[0]!.trim()}`;
-}
-
 /** The cache websocket (`/v1`, Primal protocol). */
 export function handleCacheSocket(
   ws: WebSocket,
   ctx: ServerContext,
   httpReq: IncomingMessage,
 ): void {
-  // Subscription ids (cache-protocol.md section 1): a client may send a REQ whose id is still in
-  // flight; every one-shot REQ is answered on its own (events, then EOSE), so several may share
-  // an id. Only a streaming subscription is replaced by a new REQ of the same id.
-  const streams = new Map<string, Subscription>();
-  const requests = new Map<string, Set<Subscription>>();
-  let open = 0;
-  const baseUrl = baseUrlOf(httpReq, ctx);
+  const { load, config } = ctx;
+  const gate = load.cacheGate;
+  const baseUrl = requestBaseUrl(
+    httpReq,
+    config.trustedProxies,
+    `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`,
+  );
+  const requests = new RequestRegistry(() => load.counters.cancelled++);
+  const sendQueue = new SendQueue(ws, {
+    maxBytes: () => config.limits.sendBufferBytes,
+    onDrop: (why) => {
+      load.counters.slowReaders++;
+      ctx.log.info({ why }, 'cache: dropping a slow reader');
+      requests.cancelAll();
+    },
+    onDrain: () => gate.wake(),
+  });
+  gate.attach(sendQueue);
   let zlib = false;
   let tokens = cacheLimits.burst;
   let lastRefill = Date.now();
   let lastActivity = Date.now();
 
-  const idle = setInterval(
-    () => {
-      if (Date.now() - lastActivity > cacheLimits.idleMs) ws.close(1000, 'idle');
-    },
-    Math.min(60_000, cacheLimits.idleMs),
-  );
-  idle.unref();
+  const housekeeping = setInterval(() => {
+    const now = Date.now();
+    if (now - lastActivity > cacheLimits.idleMs) ws.close(1000, 'idle');
+    sendQueue.watch(now, cacheLimits.stallMs);
+    gate.wake();
+  }, 5000);
+  housekeeping.unref();
 
-  // Frames leave in the order they were made. A large zlib frame is compressed on the thread
-  // pool; while one is in flight, later frames (an EOSE, say) queue behind it.
-  let queue: Promise<void> = Promise.resolve();
-  let queued = 0;
-  const deliver = (frame: string | Buffer | Promise<Buffer>) => {
-    const binary = typeof frame !== 'string';
-    if (queued === 0 && !(frame instanceof Promise)) {
-      if (ws.readyState === ws.OPEN) ws.send(frame, { binary });
-      return;
-    }
-    queued++;
-    queue = queue
-      .then(async () => {
-        const data = await frame;
-        if (ws.readyState === ws.OPEN) ws.send(data, { binary });
-      })
-      .catch(() => undefined)
-      .finally(() => queued--);
-  };
-  const sendText = (msg: unknown[]) => {
-    if (ws.readyState === ws.OPEN) deliver(JSON.stringify(msg));
-  };
-  /** Pushes events; `answer` marks a request's result, which in zlib mode is one frame even when empty. */
-  const sendEvents = (subId: string, events: Message[], answer = false) => {
-    if (ws.readyState !== ws.OPEN || (events.length === 0 && !(answer && zlib))) return;
+  const sendText = (msg: unknown[]) => sendQueue.send(JSON.stringify(msg));
+  const sendEvents = (subId: string, events: Message[]) => {
+    if (events.length === 0 || !sendQueue.open) return;
     if (zlib) {
       const json = JSON.stringify(['EVENTS', subId, events]);
-      deliver(json.length >= ASYNC_DEFLATE_BYTES ? deflateAsync(json) : deflateSync(json));
+      if (json.length >= ASYNC_DEFLATE_BYTES) sendQueue.send(deflateAsync(json), json.length);
+      else sendQueue.send(deflateSync(json));
     } else {
-      for (const e of events) deliver(JSON.stringify(['EVENT', subId, e]));
+      for (const e of events) sendQueue.send(JSON.stringify(['EVENT', subId, e]));
     }
   };
   const fail = (subId: string, message: string) => {
     sendText(['NOTICE', subId, message]);
     sendText(['EOSE', subId]);
   };
-  /** Stops the stream of that id; a replaced stream that had not answered yet gets its EOSE. */
-  const closeStream = (subId: string, replaced = false) => {
-    const s = streams.get(subId);
-    if (!s) return;
-    streams.delete(subId);
-    open--;
-    s.abort.abort();
-    s.stop?.();
-    if (replaced && !s.answered) sendText(['EOSE', subId]);
-  };
-  const track = (subId: string, sub: Subscription) => {
-    let set = requests.get(subId);
-    if (!set) requests.set(subId, (set = new Set()));
-    set.add(sub);
-    open++;
-  };
-  /** Forgets a finished request; false when it was closed meanwhile (nothing may be sent). */
-  const untrack = (subId: string, sub: Subscription): boolean => {
-    const set = requests.get(subId);
-    if (!set?.delete(sub)) return false;
-    if (set.size === 0) requests.delete(subId);
-    open--;
-    return true;
-  };
-  /** CLOSE: the stream of that id and every request of that id still in flight. */
-  const closeSub = (subId: string) => {
-    closeStream(subId);
-    const set = requests.get(subId);
-    if (!set) return;
-    requests.delete(subId);
-    open -= set.size;
-    for (const s of set) s.abort.abort();
-  };
 
   ws.on('close', () => {
-    clearInterval(idle);
-    for (const id of [...streams.keys(), ...requests.keys()]) closeSub(id);
+    clearInterval(housekeeping);
+    requests.cancelAll();
+    gate.detach(sendQueue);
   });
 
   ws.on('message', (data, isBinary) => {
@@ -168,7 +115,7 @@ export function handleCacheSocket(
       return;
     }
     if (verb === 'CLOSE') {
-      closeSub(subId);
+      requests.cancelSubscription(subId, 'close');
       return;
     }
     if (verb !== 'REQ') {
@@ -211,80 +158,112 @@ export function handleCacheSocket(
       fail(subId, 'unknown api request');
       return;
     }
-    closeStream(subId, true); // a REQ with the id of a stream replaces the stream
-    if (open >= cacheLimits.maxSubscriptions) {
+    requests.cancelSubscription(subId, 'replaced'); // a REQ with a used id replaces the old one
+    if (requests.size >= cacheLimits.maxSubscriptions) {
       fail(subId, `too many subscriptions (max ${cacheLimits.maxSubscriptions})`);
       return;
     }
-    const store = ctx.store;
-    const sub: Subscription = { abort: new AbortController() };
+    const payload = rawPayload as Record<string, unknown>;
+    const ticket = requests.open(subId, stream !== undefined, config.limits.requestBudgetMs);
+    run(ticket, command, payload);
+  });
+
+  /** Waits for a turn of the work budget, then answers one request (or starts one stream). */
+  function run(ticket: Ticket, command: string, payload: Record<string, unknown>): void {
+    const { subId, abort } = ticket;
+    const signal = abort.signal;
     const out: Message[] = [];
     const req: CacheRequest = {
       subId,
       command,
-      payload: rawPayload as Record<string, unknown>,
-      store,
+      payload,
+      store: requestStore(ctx.store, signal, () => load.counters.cancelledQueries++),
       ctx,
       now: Math.floor(Date.now() / 1000),
       baseUrl,
-      fromLoopback: isLoopbackClient(httpReq.socket.remoteAddress),
-      signal: sub.abort.signal,
+      signal,
       emit: (...events) => {
-        out.push(...events);
+        if (!signal.aborted) out.push(...events);
       },
     };
-
-    if (stream) {
-      streams.set(subId, sub);
-      open++;
-      stream(req, (events) => {
-        if (streams.get(subId) === sub) sendEvents(subId, events);
-      })
-        .then((stop) => {
-          if (streams.get(subId) !== sub) {
-            stop();
-            return;
-          }
-          sub.stop = stop;
-          sub.answered = true;
-          sendEvents(subId, out);
-          sendText(['EOSE', subId]);
-        })
-        .catch((err: unknown) => {
-          if (streams.get(subId) !== sub) return;
-          streams.delete(subId);
-          open--;
-          reportError(subId, err);
-        });
-      return;
-    }
-
-    track(subId, sub);
+    let started = false;
     let finished = false;
-    const timer = setTimeout(() => {
-      if (finished) return;
+    // The time budget counts from the REQ: waiting for a turn uses it up too.
+    const timer = setTimeout(
+      () => {
+        if (finished || (ticket.streaming && started)) return;
+        finished = true;
+        if (!requests.cancel(ticket, 'budget')) return;
+        if (started) {
+          // What is ready is sent (partial result).
+          sendEvents(subId, out.splice(0));
+          sendText(['EOSE', subId]);
+        } else fail(subId, 'server busy: the request timed out waiting for its turn');
+      },
+      Math.max(0, ticket.deadline - Date.now()),
+    );
+    const settle = () => {
+      if (finished) return false;
       finished = true;
-      sub.abort.abort();
-      if (!untrack(subId, sub)) return; // closed meanwhile
-      sendEvents(subId, out.splice(0), true);
-      sendText(['EOSE', subId]);
-    }, cacheLimits.requestBudgetMs);
-    handler!(req)
-      .then(() => {
-        if (finished) return;
-        finished = true;
-        clearTimeout(timer);
-        if (!untrack(subId, sub)) return; // closed meanwhile
-        sendEvents(subId, out, true);
-        sendText(['EOSE', subId]);
-      })
-      .catch((err: unknown) => {
-        if (finished) return;
-        finished = true;
-        clearTimeout(timer);
-        if (untrack(subId, sub)) reportError(subId, err);
-      });
-  });
+      clearTimeout(timer);
+      if (!requests.isOpen(ticket)) return false; // closed, replaced or disconnected meanwhile
+      return true;
+    };
+
+    gate.acquire(sendQueue, requestWeight(payload), signal).then(
+      (release) => {
+        if (!requests.isOpen(ticket)) {
+          release();
+          return;
+        }
+        started = true;
+        if (ticket.streaming) {
+          req.now = Math.floor(Date.now() / 1000);
+          streamHandlers[command]!(req, (events) => {
+            if (requests.isOpen(ticket)) sendEvents(subId, events);
+          })
+            .then((stop) => {
+              release();
+              if (!settle()) {
+                stop();
+                return;
+              }
+              ticket.stop = stop; // runs on CLOSE, replacement or disconnect
+              sendEvents(subId, out);
+              sendText(['EOSE', subId]);
+            })
+            .catch((err: unknown) => {
+              release();
+              if (!settle()) return;
+              requests.finish(ticket);
+              reportError(subId, err);
+            });
+          return;
+        }
+        commandHandlers[command]!(req)
+          .finally(release)
+          .then(
+            () => {
+              if (!settle()) return;
+              requests.finish(ticket);
+              sendEvents(subId, out);
+              sendText(['EOSE', subId]);
+            },
+            (err: unknown) => {
+              if (!settle()) return;
+              requests.finish(ticket);
+              reportError(subId, err);
+            },
+          );
+      },
+      (err: unknown) => {
+        // Shed (queue full) or cancelled while waiting.
+        if (!settle()) return;
+        requests.finish(ticket);
+        fail(subId, err instanceof Shed ? err.message : 'request cancelled');
+      },
+    );
+  }
 
   function reportError(subId: string, err: unknown): void {
     if (err instanceof CacheError) {

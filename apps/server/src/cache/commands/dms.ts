@@ -1,6 +1,7 @@
 import { feedRangeEvent, resultEvent, ResultKind, type DmContactInfo } from '@swell/cache-protocol';
 import { rangeOf, timeRangeEvent } from '../page.ts';
-import { hex64, optStr, paging, signedEvent } from '../params.ts';
+import { hex64, optStr, paging } from '../params.ts';
+import { userEvent } from '../user-event.ts';
 import { eventsByIds } from '../queries/events.ts';
 import { followsOf } from '../queries/feeds.ts';
 import { EVENT_COLUMNS, rowToEvent } from '../queries/rows.ts';
@@ -92,7 +93,7 @@ export async function getDirectmsgs(req: CacheRequest): Promise<void> {
 
 /** `reset_directmsg_count {event_from_user, sender}`: marks one conversation read. */
 export async function resetDirectmsgCount(req: CacheRequest): Promise<void> {
-  const e = signedEvent(req.payload, 'event_from_user');
+  const e = userEvent(req, { changesState: true });
   const sender = hex64(req.payload, 'sender');
   await req.store.db
     .updateTable('dm_counts')
@@ -104,7 +105,7 @@ export async function resetDirectmsgCount(req: CacheRequest): Promise<void> {
 
 /** `reset_directmsg_counts {event_from_user}`: marks every conversation read. */
 export async function resetDirectmsgCounts(req: CacheRequest): Promise<void> {
-  const e = signedEvent(req.payload, 'event_from_user');
+  const e = userEvent(req, { changesState: true });
   await req.store.db
     .updateTable('dm_counts')
     .set({ cnt: 0 })
