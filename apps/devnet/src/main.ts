@@ -1,10 +1,11 @@
 // The server with the devnet plugged in: what `npm start` and the browser tests run. The plain
 // server (`npm run serve`, apps/server/src/main.ts) has no devnet.
-import { loadConfig } from '@swell/server';
+import { installCrashGuards, loadConfig } from '@swell/server';
 import { loadDevnetOptions } from './server-extension.ts';
 import { startDevnetServer } from './start.ts';
 
 const server = await startDevnetServer({ ...loadConfig(), ...loadDevnetOptions() });
+installCrashGuards(server.app.log);
 console.log(`\nSwell is running at ${server.url}\n`);
 
 let stopping = false;

@@ -8,3 +8,4 @@ export { importFile, type ImportSummary } from './cli/import-file.ts';
 export { NameRegistry, NameError, normaliseName } from './names/name-registry.ts';
 export type { NameRecord, NameErrorCode } from './names/name-registry.ts';
 export { ServerSettings } from './settings/server-settings.ts';
+export { installCrashGuards } from './crash-guard.ts';

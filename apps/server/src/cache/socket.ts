@@ -12,7 +12,6 @@ import { requestStore } from './request-store.ts';
 import { requestWeight } from './request-weight.ts';
 import { commandHandlers, streamHandlers } from './router.ts';
 import { SendQueue } from './send-queue.ts';
-import { Shed } from './work-gate.ts';
 
 /** Limits of one connection (mutable for tests). Server-wide budgets live in the config. */
 export const cacheLimits = {
@@ -210,59 +209,59 @@ export function handleCacheSocket(
       return true;
     };
 
-    gate.acquire(sendQueue, requestWeight(payload), signal).then(
-      (release) => {
-        if (!requests.isOpen(ticket)) {
-          release();
-          return;
-        }
-        started = true;
-        if (ticket.streaming) {
-          req.now = Math.floor(Date.now() / 1000);
-          streamHandlers[command]!(req, (events) => {
-            if (requests.isOpen(ticket)) sendEvents(subId, events);
-          })
-            .then((stop) => {
-              release();
-              if (!settle()) {
-                stop();
-                return;
-              }
-              ticket.stop = stop; // runs on CLOSE, replacement or disconnect
-              sendEvents(subId, out);
-              sendText(['EOSE', subId]);
-            })
-            .catch((err: unknown) => {
-              release();
-              if (!settle()) return;
-              requests.finish(ticket);
-              reportError(subId, err);
-            });
-          return;
-        }
-        commandHandlers[command]!(req)
-          .finally(release)
-          .then(
-            () => {
-              if (!settle()) return;
-              requests.finish(ticket);
-              sendEvents(subId, out);
-              sendText(['EOSE', subId]);
-            },
-            (err: unknown) => {
-              if (!settle()) return;
-              requests.finish(ticket);
-              reportError(subId, err);
-            },
-          );
-      },
-      (err: unknown) => {
+    void gate.acquire(sendQueue, requestWeight(payload), signal).then((turn) => {
+      if (!turn.ok) {
         // Shed (queue full) or cancelled while waiting.
         if (!settle()) return;
         requests.finish(ticket);
-        fail(subId, err instanceof Shed ? err.message : 'request cancelled');
-      },
-    );
+        fail(subId, 'shed' in turn ? turn.shed : 'request cancelled');
+        return;
+      }
+      const { release } = turn;
+      if (!requests.isOpen(ticket)) {
+        release();
+        return;
+      }
+      started = true;
+      if (ticket.streaming) {
+        req.now = Math.floor(Date.now() / 1000);
+        streamHandlers[command]!(req, (events) => {
+          if (requests.isOpen(ticket)) sendEvents(subId, events);
+        })
+          .then((stop) => {
+            release();
+            if (!settle()) {
+              stop();
+              return;
+            }
+            ticket.stop = stop; // runs on CLOSE, replacement or disconnect
+            sendEvents(subId, out);
+            sendText(['EOSE', subId]);
+          })
+          .catch((err: unknown) => {
+            release();
+            if (!settle()) return;
+            requests.finish(ticket);
+            reportError(subId, err);
+          });
+        return;
+      }
+      commandHandlers[command]!(req)
+        .finally(release)
+        .then(
+          () => {
+            if (!settle()) return;
+            requests.finish(ticket);
+            sendEvents(subId, out);
+            sendText(['EOSE', subId]);
+          },
+          (err: unknown) => {
+            if (!settle()) return;
+            requests.finish(ticket);
+            reportError(subId, err);
+          },
+        );
+    });
   }
 
   function reportError(subId: string, err: unknown): void {

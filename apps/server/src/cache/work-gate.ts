@@ -1,10 +1,19 @@
 import { getHeapStatistics } from 'node:v8';
 
-/** A request the gate refuses to queue; the message goes to the client as NOTICE. */
-export class Shed extends Error {}
+const SHED_BUSY: Turn = {
+  ok: false,
+  shed: 'server busy: too many requests waiting, try again later',
+};
+const CANCELLED: Turn = { ok: false, cancelled: true };
 
-/** The request was cancelled while it waited. */
-export class Cancelled extends Error {}
+/**
+ * The outcome of asking for a turn: the work may start (`release` gives the turn back, exactly
+ * once, when it is over), or it is refused: `shed` (the message goes to the client as a NOTICE)
+ * or `cancelled` while it waited. Plain values, not exceptions: a flood sheds thousands of
+ * requests a second and an Error's stack trace is not free.
+ */
+export type Turn =
+  { ok: true; release: () => void } | { ok: false; shed: string } | { ok: false; cancelled: true };
 
 export interface GateLimits {
   /** Units of work running at once; heavy requests may hold at most 3/4 of them. */
@@ -30,8 +39,7 @@ export interface GateClient {
 interface Waiter {
   client: GateClient;
   weight: number;
-  resolve: (release: () => void) => void;
-  reject: (err: Error) => void;
+  resolve: (turn: Turn) => void;
   signal: AbortSignal;
   onAbort: () => void;
 }
@@ -58,8 +66,8 @@ export interface GateStats {
  * at most three quarters of them, so light requests always find room. Waiting requests are kept
  * per connection and the next turn goes to the connection with the fewest running requests,
  * then the one served longest ago: a client flooding the server waits behind itself, not in
- * front of everyone else. The queue is bounded (overall and per connection); what does not fit
- * is shed with a NOTICE. A client whose output is not being read gets no new turns. Above the
+ * front of everyone else. The queue is bounded (overall and per connection); when it is full the
+ * longest line loses its newest request, so the shedding (a NOTICE) hits whoever floods. A client whose output is not being read gets no new turns. Above the
  * heap budget or the outbound budget only one request runs at a time until memory is back.
  */
 export class WorkGate {
@@ -115,32 +123,28 @@ export class WorkGate {
     return s;
   }
 
-  /**
-   * Waits for a turn. Resolves with the function that gives the turn back (call it exactly once,
-   * when the work is over); rejects with `Shed` when the queue is full and `Cancelled` when the
-   * signal fires first.
-   */
-  acquire(client: GateClient, weight: number, signal: AbortSignal): Promise<() => void> {
+  /** Waits for a turn (see `Turn`). */
+  acquire(client: GateClient, weight: number, signal: AbortSignal): Promise<Turn> {
     const limits = this.limits();
     const w = Math.max(1, Math.min(10, Math.floor(weight), Math.max(1, limits.units)));
-    if (signal.aborted) return Promise.reject(new Cancelled());
+    if (signal.aborted) return Promise.resolve(CANCELLED);
     const s = this.state(client);
     if (s.waiting.length >= limits.queuePerClient) {
       this.stats.shed++;
-      return Promise.reject(
-        new Shed(`server busy: at most ${limits.queuePerClient} requests may wait per connection`),
-      );
+      return Promise.resolve({
+        ok: false,
+        shed: `server busy: at most ${limits.queuePerClient} requests may wait per connection`,
+      });
     }
-    if (this.queued >= limits.queue) {
+    if (this.queued >= limits.queue && !this.evictFromLongest(s)) {
       this.stats.shed++;
-      return Promise.reject(new Shed('server busy: too many requests waiting, try again later'));
+      return Promise.resolve(SHED_BUSY);
     }
-    return new Promise((resolve, reject) => {
+    return new Promise((resolve) => {
       const waiter: Waiter = {
         client,
         weight: w,
         resolve,
-        reject,
         signal,
         onAbort: () => {
           const i = s.waiting.indexOf(waiter);
@@ -148,7 +152,7 @@ export class WorkGate {
           s.waiting.splice(i, 1);
           this.queued--;
           this.stats.cancelledWaiting++;
-          reject(new Cancelled());
+          resolve(CANCELLED);
           this.pump();
         },
       };
@@ -157,6 +161,24 @@ export class WorkGate {
       this.queued++;
       this.pump();
     });
+  }
+
+  /**
+   * The queue is full: the connection with the longest line gives up its newest waiting request
+   * (shed), unless the asking connection's line is as long. True when room was made.
+   */
+  private evictFromLongest(asking: ClientState): boolean {
+    let longest: ClientState | undefined;
+    for (const s of this.clients.values())
+      if (!longest || s.waiting.length > longest.waiting.length) longest = s;
+    if (!longest || longest === asking || longest.waiting.length <= asking.waiting.length + 1)
+      return false;
+    const victim = longest.waiting.pop()!;
+    this.queued--;
+    this.stats.shed++;
+    victim.signal.removeEventListener('abort', victim.onAbort);
+    victim.resolve(SHED_BUSY);
+    return true;
   }
 
   /** Whether memory allows more than one request at a time. */
@@ -210,7 +232,7 @@ export class WorkGate {
     if (w > 1) this.heavyUnits += w;
     this.stats.started++;
     let released = false;
-    waiter.resolve(() => {
+    const release = () => {
       if (released) return;
       released = true;
       s.active--;
@@ -220,7 +242,8 @@ export class WorkGate {
       if (s.active === 0 && s.waiting.length === 0 && !this.all.has(waiter.client))
         this.clients.delete(waiter.client);
       this.pump();
-    });
+    };
+    waiter.resolve({ ok: true, release });
   }
 
   /** Call when a client's output drained (its waiting work may start now). */

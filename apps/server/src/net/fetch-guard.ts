@@ -72,11 +72,13 @@ export class FetchGuard {
     let answers: Array<{ address: string; family: number }>;
     if (literal) {
       answers = [{ address: host, family: literal.kind() === 'ipv4' ? 4 : 6 }];
+    } else if (/(^|\.)localhost\.?$/i.test(host)) {
+      // Names that are this machine by definition (RFC 6761) never reach the resolver.
+      answers = [
+        { address: '127.0.0.1', family: 4 },
+        { address: '::1', family: 6 },
+      ];
     } else {
-      // Names that are this machine by definition never reach the resolver.
-      if (/(^|\.)localhost\.?$/i.test(host) && this.allowPrivate === false) {
-        this.refuse('private address refused');
-      }
       try {
         answers = await this.resolver(host);
       } catch {
