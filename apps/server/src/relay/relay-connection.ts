@@ -212,6 +212,8 @@ export class RelayConnection {
         `blocked: the subscriptions of one connection may hold at most ${this.limits.maxFilterBytes} bytes of filters`,
       ]);
     }
+    // The subscription this REQ replaces is over either way (a CLOSED closes its id).
+    this.dropSub(subId);
     if (!this.budget.take(bytes)) {
       return this.send([
         'CLOSED',
@@ -219,7 +221,6 @@ export class RelayConnection {
         'error: the relay is at its subscription budget, try later',
       ]);
     }
-    this.dropSub(subId);
     const sub: Subscription = {
       filters,
       match: compileFilters(filters),
