@@ -1,11 +1,10 @@
 import type { WebSocket } from 'ws';
 import type { IncomingMessage } from 'node:http';
-import { promisify } from 'node:util';
-import { deflate, deflateSync } from 'node:zlib';
 import type { CacheEvent } from '@swell/cache-protocol';
 import type { NostrEvent } from '@swell/nostr';
 import type { ServerContext } from '../context.ts';
 import { requestBaseUrl } from '../net/client-address.ts';
+import { sendAnswerFrames } from './answer-frames.ts';
 import { CacheError, type CacheRequest } from './request.ts';
 import { RequestRegistry, type Ticket } from './request-registry.ts';
 import { requestStore } from './request-store.ts';
@@ -27,10 +26,6 @@ export const cacheLimits = {
 };
 
 type Message = CacheEvent | NostrEvent;
-
-const deflateAsync = promisify(deflate);
-/** Frames at least this long are compressed on libuv's thread pool, off the event loop. */
-const ASYNC_DEFLATE_BYTES = 16 * 1024;
 
 /** The cache websocket (`/v1`, Primal protocol). */
 export function handleCacheSocket(
@@ -70,15 +65,13 @@ export function handleCacheSocket(
   housekeeping.unref();
 
   const sendText = (msg: unknown[]) => sendQueue.send(JSON.stringify(msg));
-  const sendEvents = (subId: string, events: Message[]) => {
-    if (events.length === 0 || !sendQueue.open) return;
-    if (zlib) {
-      const json = JSON.stringify(['EVENTS', subId, events]);
-      if (json.length >= ASYNC_DEFLATE_BYTES) sendQueue.send(deflateAsync(json), json.length);
-      else sendQueue.send(deflateSync(json));
-    } else {
-      for (const e of events) sendQueue.send(JSON.stringify(['EVENT', subId, e]));
-    }
+  const toClient = (frame: string | Buffer | Promise<Buffer>, bytes?: number) =>
+    sendQueue.send(frame, bytes);
+  const sendEvents = (subId: string, events: Message[]): Promise<void> =>
+    sendQueue.open ? sendAnswerFrames(toClient, subId, events, zlib) : Promise.resolve();
+  /** An answer's events, then its EOSE. */
+  const sendAnswer = (subId: string, events: Message[]) => {
+    void sendEvents(subId, events).then(() => sendText(['EOSE', subId]));
   };
   const fail = (subId: string, message: string) => {
     sendText(['NOTICE', subId, message]);
@@ -195,8 +188,7 @@ export function handleCacheSocket(
         if (!requests.cancel(ticket, 'budget')) return;
         if (started) {
           // What is ready is sent (partial result).
-          sendEvents(subId, out.splice(0));
-          sendText(['EOSE', subId]);
+          sendAnswer(subId, out.splice(0));
         } else fail(subId, 'server busy: the request timed out waiting for its turn');
       },
       Math.max(0, ticket.deadline - Date.now()),
@@ -226,7 +218,7 @@ export function handleCacheSocket(
       if (ticket.streaming) {
         req.now = Math.floor(Date.now() / 1000);
         streamHandlers[command]!(req, (events) => {
-          if (requests.isOpen(ticket)) sendEvents(subId, events);
+          if (requests.isOpen(ticket)) void sendEvents(subId, events);
         })
           .then((stop) => {
             release();
@@ -235,8 +227,7 @@ export function handleCacheSocket(
               return;
             }
             ticket.stop = stop; // runs on CLOSE, replacement or disconnect
-            sendEvents(subId, out);
-            sendText(['EOSE', subId]);
+            sendAnswer(subId, out);
           })
           .catch((err: unknown) => {
             release();
@@ -252,8 +243,7 @@ export function handleCacheSocket(
           () => {
             if (!settle()) return;
             requests.finish(ticket);
-            sendEvents(subId, out);
-            sendText(['EOSE', subId]);
+            sendAnswer(subId, out);
           },
           (err: unknown) => {
             if (!settle()) return;
