@@ -34,6 +34,7 @@ describe('headers of the app and of every response', () => {
       '<!doctype html><script src="/assets/app.js"></script>',
     );
     writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     server = await testServer({ webDist: dist });
   });
   afterAll(async () => {
@@ -63,9 +64,13 @@ describe('headers of the app and of every response', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     }
-    for (const path of ['/assets/app.js', '/health', '/link-preview']) {
+    // Everything else, opened directly, may run nothing (an SVG or HTML file cannot act as the app).
+    for (const path of ['/assets/app.js', '/health', '/link-preview', '/favicon.svg']) {
       const res = await fetch(`${server.url}${path}`);
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('content-security-policy'), path).toBe(
+        "default-src 'none'; frame-ancestors 'none'; sandbox",
+      );
     }
   });
 });

@@ -17,8 +17,9 @@ const SLICE = 250;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * The frames of one answer: in zlib mode one binary `["EVENTS", subId, [...]]` frame, otherwise
- * one text `["EVENT", subId, e]` frame per event. A large answer (thousands of events, megabytes
+ * The frames of one answer: in zlib mode one binary `["EVENTS", subId, [...]]` frame (also for an
+ * empty result when `answer`: cache-protocol.md section 1), otherwise one text
+ * `["EVENT", subId, e]` frame per event. A large answer (thousands of events, megabytes
  * of JSON) is serialised a slice at a time with a turn of the event loop between slices, so other
  * connections are not stalled while it is written; a small one is written at once (no await),
  * which keeps the pushes of a stream in order.
@@ -28,8 +29,9 @@ export async function sendAnswerFrames(
   subId: string,
   events: readonly Message[],
   zlib: boolean,
+  answer = false,
 ): Promise<void> {
-  if (events.length === 0) return;
+  if (events.length === 0 && !(answer && zlib)) return;
   if (!zlib) {
     for (let i = 0; i < events.length; i++) {
       if (i > 0 && i % SLICE === 0) await nextTurn();

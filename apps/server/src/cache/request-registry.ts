@@ -17,6 +17,8 @@ export interface Ticket {
   readonly deadline: number;
   /** Stops a streaming command's pushes (set once it has started). */
   stop?: () => void;
+  /** A stream whose first answer (EOSE) went out. */
+  answered?: boolean;
 }
 
 /**
@@ -91,13 +93,14 @@ export class RequestRegistry {
     return n;
   }
 
-  /** Cancels only the streaming subscription(s) under this id (a new REQ replaces a stream). */
-  cancelStreams(subId: string, reason: CancelReason = 'replaced'): number {
+  /**
+   * Cancels only the streaming subscription(s) under this id (a new REQ replaces a stream; one-shot
+   * requests of the same id go on and are answered each). Gives the tickets it cancelled.
+   */
+  cancelStreams(subId: string, reason: CancelReason = 'replaced'): Ticket[] {
     const set = this.bySub.get(subId);
-    if (!set) return 0;
-    let n = 0;
-    for (const t of [...set]) if (t.streaming && this.cancel(t, reason)) n++;
-    return n;
+    if (!set) return [];
+    return [...set].filter((t) => t.streaming && this.cancel(t, reason));
   }
 
   /** Disconnect: cancels everything of the connection. */

@@ -67,11 +67,12 @@ export function handleCacheSocket(
   const sendText = (msg: unknown[]) => sendQueue.send(JSON.stringify(msg));
   const toClient = (frame: string | Buffer | Promise<Buffer>, bytes?: number) =>
     sendQueue.send(frame, bytes);
-  const sendEvents = (subId: string, events: Message[]): Promise<void> =>
-    sendQueue.open ? sendAnswerFrames(toClient, subId, events, zlib) : Promise.resolve();
-  /** An answer's events, then its EOSE. */
-  const sendAnswer = (subId: string, events: Message[]) => {
-    void sendEvents(subId, events).then(() => sendText(['EOSE', subId]));
+  /** Pushes events; `answer` marks a request's result (in zlib mode one frame even when empty). */
+  const sendEvents = (subId: string, events: Message[], answer = false): Promise<void> =>
+    sendQueue.open ? sendAnswerFrames(toClient, subId, events, zlib, answer) : Promise.resolve();
+  /** A result's events, then its EOSE (`answer`: a one-shot request's result). */
+  const sendAnswer = (subId: string, events: Message[], answer: boolean) => {
+    void sendEvents(subId, events, answer).then(() => sendText(['EOSE', subId]));
   };
   const fail = (subId: string, message: string) => {
     sendText(['NOTICE', subId, message]);
@@ -150,7 +151,12 @@ export function handleCacheSocket(
       fail(subId, 'unknown api request');
       return;
     }
-    requests.cancelSubscription(subId, 'replaced'); // a REQ with a used id replaces the old one
+    // Subscription ids (cache-protocol.md section 1): a client may send a REQ whose id is still in
+    // flight; every one-shot REQ is answered on its own (events, then EOSE), so several may share
+    // an id. Only a streaming subscription is replaced by a new REQ of the same id; one that had
+    // not answered yet gets its EOSE.
+    for (const replaced of requests.cancelStreams(subId, 'replaced'))
+      if (!replaced.answered) sendText(['EOSE', subId]);
     if (requests.size >= cacheLimits.maxSubscriptions) {
       fail(subId, `too many subscriptions (max ${cacheLimits.maxSubscriptions})`);
       return;
@@ -188,7 +194,7 @@ export function handleCacheSocket(
         if (!requests.cancel(ticket, 'budget')) return;
         if (started) {
           // What is ready is sent (partial result).
-          sendAnswer(subId, out.splice(0));
+          sendAnswer(subId, out.splice(0), !ticket.streaming);
         } else fail(subId, 'server busy: the request timed out waiting for its turn');
       },
       Math.max(0, ticket.deadline - Date.now()),
@@ -227,7 +233,8 @@ export function handleCacheSocket(
               return;
             }
             ticket.stop = stop; // runs on CLOSE, replacement or disconnect
-            sendAnswer(subId, out);
+            ticket.answered = true;
+            sendAnswer(subId, out, false);
           })
           .catch((err: unknown) => {
             release();
@@ -243,7 +250,7 @@ export function handleCacheSocket(
           () => {
             if (!settle()) return;
             requests.finish(ticket);
-            sendAnswer(subId, out);
+            sendAnswer(subId, out, true);
           },
           (err: unknown) => {
             if (!settle()) return;
