@@ -26,6 +26,7 @@ import type { ServerContext, ServerExtension } from './context.ts';
 import { createServerLoad, loadReport } from './load.ts';
 import { FetchGuard, type Resolver } from './net/fetch-guard.ts';
 import { OwnOrigins } from './net/own-origins.ts';
+import { fetchSlots } from './net/outbound.ts';
 import { inAddressList } from './net/address-list.ts';
 import { clientAddress } from './net/client-address.ts';
 import { localGet } from './http/local-get.ts';
@@ -97,6 +98,7 @@ export async function startServer(
         ...(options.resolver ? { resolver: options.resolver } : {}),
       }),
       own: new OwnOrigins(config.publicUrl ? [config.publicUrl] : []),
+      slots: fetchSlots(),
     },
     load: createServerLoad(config),
   };

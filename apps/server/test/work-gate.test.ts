@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WorkGate, type GateClient, type GateLimits, type Turn } from '../src/cache/work-gate.ts';
 import { RequestRegistry } from '../src/cache/request-registry.ts';
+import { Slots, SlotsFull } from '../src/net/slots.ts';
 
 const HUGE = 1e15;
 
@@ -155,5 +156,29 @@ describe('request registry', () => {
     expect(b.abort.signal.aborted).toBe(true);
     expect(r.size).toBe(0);
     expect(cancelled).toEqual(['a#2:close', 's#3:replaced', 'b#4:disconnect']);
+  });
+});
+
+describe('slots (outbound fetches, image decodes)', () => {
+  it('runs a few jobs at once, keeps a short line and refuses past it', async () => {
+    const slots = new Slots(2, 1);
+    let running = 0;
+    let most = 0;
+    const gates: Array<() => void> = [];
+    const job = () =>
+      slots.run(async () => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise<void>((r) => gates.push(r));
+        running--;
+      });
+    const jobs = [job(), job(), job()];
+    await expect(job()).rejects.toBeInstanceOf(SlotsFull);
+    while (gates.length > 0 || running > 0) {
+      gates.shift()?.();
+      await tick();
+    }
+    await Promise.all(jobs);
+    expect(most).toBe(2);
   });
 });

@@ -3,6 +3,7 @@ import type { LinkPreviewResource } from '@swell/cache-protocol';
 import { cacheDb } from '../cache/tables.ts';
 import type { ServerContext } from '../context.ts';
 import { FetchRefused } from '../net/fetch-guard.ts';
+import { SlotsFull } from '../net/slots.ts';
 import { applyCors } from './cors.ts';
 import { fetchLinkPreview } from './link-preview-fetch.ts';
 
@@ -69,6 +70,8 @@ export function registerLinkPreview(app: FastifyInstance, ctx: ServerContext): v
       const message = err instanceof Error ? err.message : 'fetch failed';
       req.log.debug({ url: u, message }, 'link preview failed');
       if (err instanceof FetchRefused) return reply.code(400).send({ error: message });
+      if (err instanceof SlotsFull)
+        return reply.code(503).header('retry-after', '5').send({ error: 'busy, try again' });
       await db
         .insertInto('cache_link_previews')
         .values({ url: u, data: '{}', fetched_at: now, failed: 1 })

@@ -9,7 +9,7 @@ import type { ServerContext } from '../context.ts';
 import { FetchRefused } from '../net/fetch-guard.ts';
 import { guardedGet } from '../net/outbound.ts';
 import { fetchParam } from './link-preview.ts';
-import { Slots, SlotsFull } from './slots.ts';
+import { Slots, SlotsFull } from '../net/slots.ts';
 
 /** Widths of the variants (o = original). The same table feeds 10000119 in cache answers. */
 export const VARIANT_WIDTHS: Record<string, number | undefined> = {

@@ -1,6 +1,7 @@
 import { FetchRefused, type FetchGuard } from './fetch-guard.ts';
 import type { OwnOrigins } from './own-origins.ts';
 import { pinnedGet, type HopAnswer } from './pinned-get.ts';
+import { Slots } from './slots.ts';
 
 /** Answers a GET for one of this server's own paths in-process (no socket, no DNS). */
 export type LocalGet = (
@@ -15,7 +16,12 @@ export interface Outbound {
   own: OwnOrigins;
   /** Set once the HTTP routes exist; own URLs are refused until then. */
   local?: LocalGet;
+  /** Fetches running at once (each holds a connection and up to its body cap in memory). */
+  slots: Slots;
 }
+
+/** Outbound fetches at once, and waiting; more are refused (`SlotsFull`: answered 503). */
+export const fetchSlots = (): Slots => new Slots(32, 256);
 
 export interface GetLimits {
   timeoutMs: number;
@@ -34,12 +40,22 @@ const USER_AGENT = 'SwellFetch/1.0 (+https://github.com/swell)';
  * the devnet's demo media). `truncateOk`: a body over the cap is cut (HTML, whose metadata is in
  * the head) instead of refused. Throws `FetchRefused` for a refused target and Error otherwise.
  */
-export async function guardedGet(
+export function guardedGet(
   out: Outbound,
   raw: string,
   limits: GetLimits,
   accept: string,
   truncateOk = false,
+): Promise<{ url: string; contentType: string; body: Buffer }> {
+  return out.slots.run(() => hops(out, raw, limits, accept, truncateOk));
+}
+
+async function hops(
+  out: Outbound,
+  raw: string,
+  limits: GetLimits,
+  accept: string,
+  truncateOk: boolean,
 ): Promise<{ url: string; contentType: string; body: Buffer }> {
   const signal = AbortSignal.timeout(limits.timeoutMs);
   const headers = { 'user-agent': USER_AGENT, accept };

@@ -1,7 +1,7 @@
 /** Thrown when every slot is taken and the waiting line is full. */
 export class SlotsFull extends Error {}
 
-/** At most `size` jobs at once, at most `queue` waiting (CPU-heavy work such as image decodes). */
+/** At most `size` jobs at once, at most `queue` waiting (outbound fetches, image decodes). */
 export class Slots {
   private busy = 0;
   private readonly waiting: Array<() => void> = [];
