@@ -1,9 +1,12 @@
-// `npm run bench -- abuse [--flooders=30] [--requests=250] [--seconds=15]`: a well-behaved cache
-// client (the canary) against the server holding the demo network, first alone, then while
-// `flooders` connections each fire `requests` heavy requests (feed, explore and search with
-// limit 1000) and one more connection asks as much and reads nothing. Prints, for both phases,
-// the canary's p50/p99 latency, the longest event-loop stall the server saw (/health) and the
-// server's peak RSS (the kernel's high-water mark, VmHWM) and sampled peak heap.
+// `npm run bench -- abuse [--flooders=30] [--requests=250] [--seconds=15] [--relay-connections=80]
+// [--relay-subs=200]`: a well-behaved cache client (the canary) against the server holding the
+// demo network, first alone, then while `flooders` connections each fire `requests` heavy
+// requests (feed, explore and search with limit 1000) and one more connection asks as much and
+// reads nothing. Prints, for both phases, the canary's p50/p99 latency, the longest event-loop
+// stall the server saw (/health) and the server's peak RSS (the kernel's high-water mark, VmHWM)
+// and sampled peak heap. Then the relay: a publisher's EVENT -> OK latency alone and while
+// `relay-connections` clients try to hold `relay-subs` large subscriptions each, with RSS.
+// (Connections per address are raised for the bench, so the budgets, not that cap, are measured.)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -13,6 +16,7 @@ import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
 import { inflateFrame, reqFrame, setProtocolFrame, type CacheCommand } from '@swell/cache-protocol';
 import type { FloodPlan } from './lib-flood.ts';
+import { latency, relayAbuse } from './lib-relay-abuse.ts';
 import { percentile } from './lib-stats.ts';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -113,6 +117,7 @@ async function startProcess(dir: string): Promise<{ url: string; child: ChildPro
       DATABASE_URL: '',
       SWELL_DEMO: '1',
       SWELL_DEVNET: '0',
+      SWELL_MAX_CONNECTIONS_PER_IP: '1000',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -172,6 +177,8 @@ export async function run(args: string[]): Promise<void> {
   const flooders = Number(arg(args, 'flooders', '30'));
   const requests = Number(arg(args, 'requests', '250'));
   const seconds = Number(arg(args, 'seconds', '15'));
+  const relayConnections = Number(arg(args, 'relay-connections', '80'));
+  const relaySubs = Number(arg(args, 'relay-subs', '200'));
   const dir = mkdtempSync(join(tmpdir(), 'swell-bench-abuse-'));
   console.log(
     `abuse: demo network; canary vs ${flooders} connections x ${requests} heavy requests + 1 paused reader`,
@@ -283,6 +290,21 @@ export async function run(args: string[]): Promise<void> {
         `${c1.started - c0.started} ran (canary included), ${c1.shed - c0.shed} shed with a NOTICE, ` +
         `${c1.cancelled - c0.cancelled} cancelled (time budget or disconnect), ` +
         `${c1.slow_readers_dropped - c0.slow_readers_dropped} slow readers dropped`,
+    );
+
+    resetPeakRss(child.pid!);
+    const rssBefore = (await health()).load.memory.rss_mb;
+    const relay = await relayAbuse(
+      `${url.replace('http', 'ws')}/relay`,
+      relayConnections,
+      relaySubs,
+      100,
+    );
+    const relayPeak = peakRss(child.pid!);
+    console.log(
+      `  relay publish alone: ${latency(relay.alone)} | with ${relayConnections} connections x ${relaySubs} large subscriptions: ` +
+        `${latency(relay.flooded)} (${relay.accepted} held, ${relay.refused} refused by the filter budgets` +
+        `${relay.refusedConnections ? `, ${relay.refusedConnections} connections refused` : ''}) | RSS ${rssBefore} -> peak ${relayPeak ?? '?'} MiB`,
     );
   } finally {
     const done = new Promise((r) => child.once('exit', r));

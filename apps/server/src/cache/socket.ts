@@ -171,7 +171,8 @@ export function handleCacheSocket(
     const { subId, abort } = ticket;
     const signal = abort.signal;
     const out: Message[] = [];
-    const req: CacheRequest = {
+    /** The request as its handler sees it (made when it gets its turn: a shed one costs less). */
+    const request = (): CacheRequest => ({
       subId,
       command,
       payload,
@@ -183,7 +184,7 @@ export function handleCacheSocket(
       emit: (...events) => {
         if (!signal.aborted) out.push(...events);
       },
-    };
+    });
     let started = false;
     let finished = false;
     // The time budget counts from the REQ: waiting for a turn uses it up too.
@@ -221,8 +222,8 @@ export function handleCacheSocket(
         return;
       }
       started = true;
+      const req = request();
       if (ticket.streaming) {
-        req.now = Math.floor(Date.now() / 1000);
         streamHandlers[command]!(req, (events) => {
           if (requests.isOpen(ticket)) void sendEvents(subId, events);
         })
