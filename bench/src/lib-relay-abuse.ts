@@ -92,6 +92,8 @@ export async function relayAbuse(
       });
     }),
   );
+  // Held subscriptions are what is measured, not the digestion of the REQ burst: let it settle.
+  await new Promise((r) => setTimeout(r, 3000));
   const flooded = await publishAll(url, events.slice(publishes));
   for (const ws of sockets) ws.terminate();
   return { alone, flooded, accepted, refused, refusedConnections };
