@@ -4,7 +4,7 @@ import type { CacheEvent } from '@swell/cache-protocol';
 import type { NostrEvent } from '@swell/nostr';
 import type { ServerContext } from '../context.ts';
 import { requestBaseUrl } from '../net/client-address.ts';
-import { sendAnswerFrames } from './answer-frames.ts';
+import { AnswerWriter } from './answer-frames.ts';
 import { CacheError, type CacheRequest } from './request.ts';
 import { RequestRegistry, type Ticket } from './request-registry.ts';
 import { requestStore } from './request-store.ts';
@@ -67,12 +67,10 @@ export function handleCacheSocket(
   const sendText = (msg: unknown[]) => sendQueue.send(JSON.stringify(msg));
   const toClient = (frame: string | Buffer | Promise<Buffer>, bytes?: number) =>
     sendQueue.send(frame, bytes);
-  /** Pushes events; `answer` marks a request's result (in zlib mode one frame even when empty). */
-  const sendEvents = (subId: string, events: Message[], answer = false): Promise<void> =>
-    sendQueue.open ? sendAnswerFrames(toClient, subId, events, zlib, answer) : Promise.resolve();
-  /** A result's events, then its EOSE (`answer`: a one-shot request's result). */
+  const answers = new AnswerWriter(toClient, () => zlib);
+  /** A result's events, then its EOSE (`answer`: a one-shot request's result, see AnswerWriter). */
   const sendAnswer = (subId: string, events: Message[], answer: boolean) => {
-    void sendEvents(subId, events, answer).then(() => sendText(['EOSE', subId]));
+    if (sendQueue.open) answers.answer(subId, events, answer);
   };
   const fail = (subId: string, message: string) => {
     sendText(['NOTICE', subId, message]);
@@ -225,7 +223,7 @@ export function handleCacheSocket(
       const req = request();
       if (ticket.streaming) {
         streamHandlers[command]!(req, (events) => {
-          if (requests.isOpen(ticket)) void sendEvents(subId, events);
+          if (requests.isOpen(ticket) && sendQueue.open) answers.push(subId, events);
         })
           .then((stop) => {
             release();
