@@ -1,8 +1,9 @@
 // `npm start`: install what is missing, build the web app, start the server with its embedded
-// database and the demo network, print the URL.
-import { spawn, spawnSync } from 'node:child_process';
+// database and the demo network, print the URL; start it again if it dies.
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureDependencies, root, toolEnv } from './ensure.mjs';
+import { supervise } from './supervise.mjs';
 
 ensureDependencies();
 const env = toolEnv();
@@ -14,16 +15,14 @@ const serverEnv = { ...env };
 const embedded = !process.env.DATABASE_URL;
 serverEnv.SWELL_DEMO ??= embedded ? '1' : '0';
 serverEnv.SWELL_DEVNET ??= '1';
-const server = spawn(
-  join(root, 'node_modules', '.bin', 'node'),
-  ['apps/devnet/src/main.ts', ...process.argv.slice(2)],
-  {
-    stdio: 'inherit',
-    cwd: root,
-    env: serverEnv,
-  },
-);
+// Supervised: a server that dies anyway (a crash, the out-of-memory killer) is started again.
+const server = supervise({
+  command: join(root, 'node_modules', '.bin', 'node'),
+  args: ['apps/devnet/src/main.ts', ...process.argv.slice(2)],
+  cwd: root,
+  env: serverEnv,
+});
 for (const sig of ['SIGINT', 'SIGTERM']) {
-  process.on(sig, () => server.kill(sig));
+  process.on(sig, () => server.stop(sig));
 }
-server.on('exit', (code, signal) => process.exit(signal ? 0 : (code ?? 0)));
+server.done.then((code) => process.exit(code));
