@@ -338,4 +338,79 @@ describe('outbound fetches for clients', () => {
     expect(again.status).toBe(400);
     expect(sites.b.hits).toBe(beforeB);
   });
+
+  it('never fetches a private address for a page on a foreign origin, even where allowed', async () => {
+    const u = `http://127.0.0.2:${sites.port}/foreign`;
+    const pic = `http://127.0.0.2:${sites.port}/pic.png`;
+    const foreign: Array<Record<string, string>> = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' }, // a picture or link on another site: no Origin
+      { 'sec-fetch-site': 'same-site' },
+    ];
+    const before = sites.a.hits;
+    for (const headers of foreign) {
+      const p = await preview(narrow.url, u, headers);
+      expect(p.status, JSON.stringify(headers)).toBe(400);
+      expect(((await p.json()) as { error: string }).error).toMatch(/private address refused/);
+      expect((await media(narrow.url, pic, headers)).status, JSON.stringify(headers)).toBe(400);
+    }
+    expect(sites.a.hits).toBe(before);
+    // The server's own app, and clients that are not browsers, may (SWELL_ALLOW_PRIVATE_FETCH).
+    const own = { origin: new URL(narrow.url).origin, 'sec-fetch-site': 'same-origin' };
+    expect((await preview(narrow.url, u, own)).status).toBe(200);
+    expect((await media(narrow.url, pic)).status).toBe(200);
+    // What they fetched is cached; a foreign page is still refused it.
+    for (const headers of foreign) {
+      expect((await preview(narrow.url, u, headers)).status).toBe(400);
+      expect((await media(narrow.url, pic, headers)).status).toBe(400);
+    }
+
+    // broadcast_events of a /v1 connection opened by a foreign page: no private relay either.
+    const inner = new WebSocketServer({ port: 0, host: '127.0.0.2' });
+    await new Promise((r) => inner.once('listening', r));
+    let innerConnections = 0;
+    inner.on('connection', (ws) => {
+      innerConnections++;
+      ws.on('message', (d) => {
+        const m = JSON.parse(d.toString()) as [string, { id: string }];
+        ws.send(JSON.stringify(['OK', m[1].id, true, '']));
+      });
+    });
+    const innerUrl = `ws://127.0.0.2:${(inner.address() as { port: number }).port}/`;
+    const broadcast = async (headers: Record<string, string>) => {
+      const ws = new WebSocket(narrow.wsUrl('/v1'), { headers });
+      await new Promise((r, j) => {
+        ws.once('open', r);
+        ws.once('error', j);
+      });
+      const got = new Promise<unknown[][]>((resolve) => {
+        const msgs: unknown[][] = [];
+        ws.on('message', (d) => {
+          const m = JSON.parse(d.toString()) as unknown[];
+          msgs.push(m);
+          if (m[0] === 'EOSE') resolve(msgs);
+        });
+      });
+      const event = new User().sign(1, `broadcast ${JSON.stringify(headers)}`);
+      ws.send(
+        JSON.stringify([
+          'REQ',
+          'b',
+          { cache: ['broadcast_events', { events: [event], relays: [innerUrl] }] },
+        ]),
+      );
+      const msgs = await got;
+      ws.close();
+      return msgs;
+    };
+    const refused = await broadcast({ origin: 'https://evil.example' });
+    expect(refused.find((m) => m[0] === 'NOTICE')?.[2]).toMatch(/failed to publish/);
+    expect(innerConnections).toBe(0);
+    const published = await broadcast({});
+    expect(published.find((m) => m[0] === 'NOTICE')).toBeUndefined();
+    expect(published.find((m) => m[0] === 'EVENT')).toBeDefined();
+    expect(innerConnections).toBe(1);
+    inner.close();
+  });
 });

@@ -4,6 +4,7 @@ import type { CacheEvent } from '@swell/cache-protocol';
 import type { NostrEvent } from '@swell/nostr';
 import type { ServerContext } from '../context.ts';
 import { requestBaseUrl } from '../net/client-address.ts';
+import { mayFetchPrivate } from '../net/private-fetch.ts';
 import { AnswerWriter } from './answer-frames.ts';
 import { CacheError, type CacheRequest } from './request.ts';
 import { RequestRegistry, type Ticket } from './request-registry.ts';
@@ -40,6 +41,7 @@ export function handleCacheSocket(
     config.trustedProxies,
     `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`,
   );
+  const privateFetchOk = mayFetchPrivate(ctx, httpReq.headers);
   const requests = new RequestRegistry(() => load.counters.cancelled++);
   const sendQueue = new SendQueue(ws, {
     maxBytes: () => config.limits.sendBufferBytes,
@@ -178,6 +180,7 @@ export function handleCacheSocket(
       ctx,
       now: Math.floor(Date.now() / 1000),
       baseUrl,
+      privateFetchOk,
       signal,
       emit: (...events) => {
         if (!signal.aborted) out.push(...events);

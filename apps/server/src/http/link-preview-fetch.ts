@@ -82,15 +82,19 @@ export function parseHtmlMetadata(html: string, pageUrl: string): LinkPreviewRes
 
 /**
  * Fetches and reads one URL through the fetch guard (the head of a long page is enough); non-HTML
- * answers give a resource with only its type.
+ * answers give a resource with only its type. `privateOk`: see `guardedGet`.
  */
-export async function fetchLinkPreview(out: Outbound, raw: string): Promise<LinkPreviewResource> {
+export async function fetchLinkPreview(
+  out: Outbound,
+  raw: string,
+  privateOk = true,
+): Promise<LinkPreviewResource> {
   const { url, contentType, body } = await guardedGet(
     out,
     raw,
     linkPreviewLimits,
     'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
-    true,
+    { truncateOk: true, privateOk },
   );
   const type = contentType.split(';')[0]!.trim().toLowerCase();
   if (type && type !== 'text/html' && type !== 'application/xhtml+xml') {

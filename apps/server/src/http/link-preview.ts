@@ -3,8 +3,10 @@ import type { LinkPreviewResource } from '@swell/cache-protocol';
 import { cacheDb } from '../cache/tables.ts';
 import type { ServerContext } from '../context.ts';
 import { FetchRefused } from '../net/fetch-guard.ts';
+import { checkPublicTarget } from '../net/outbound.ts';
 import { SlotsFull } from '../net/slots.ts';
 import { applyCors } from './cors.ts';
+import { mayFetchPrivate } from '../net/private-fetch.ts';
 import { fetchLinkPreview } from './link-preview-fetch.ts';
 
 const OK_TTL = 7 * 86400;
@@ -31,7 +33,8 @@ export function fetchParam(u: unknown): string | undefined {
  * `GET /link-preview?u=<url>`: OpenGraph metadata and favicon of a page, fetched server-side with
  * a timeout and a size cap, cached in the database (which also feeds 10000128 in feeds). Every
  * fetch goes through the fetch guard: no loopback or private address for anyone, unless
- * SWELL_ALLOW_PRIVATE_FETCH says so. CORS follows SWELL_ALLOWED_ORIGINS.
+ * SWELL_ALLOW_PRIVATE_FETCH says so, and even then never for a page on a foreign origin
+ * (`mayFetchPrivate`). CORS follows SWELL_ALLOWED_ORIGINS.
  */
 export function registerLinkPreview(app: FastifyInstance, ctx: ServerContext): void {
   const inflight = new Map<string, Promise<LinkPreviewResource>>();
@@ -39,6 +42,13 @@ export function registerLinkPreview(app: FastifyInstance, ctx: ServerContext): v
     applyCors(ctx, req, reply);
     const u = fetchParam(req.query.u);
     if (!u) return reply.code(400).send({ error: 'u must be an http(s) URL' });
+    const privateOk = mayFetchPrivate(ctx, req.headers);
+    try {
+      await checkPublicTarget(ctx.outbound, u, privateOk);
+    } catch (err) {
+      if (err instanceof FetchRefused) return reply.code(400).send({ error: err.message });
+      return reply.code(502).send({ error: 'preview unavailable' });
+    }
     const db = cacheDb(ctx.store);
     const now = Math.floor(Date.now() / 1000);
     const cached = await db
@@ -50,11 +60,12 @@ export function registerLinkPreview(app: FastifyInstance, ctx: ServerContext): v
       if (Number(cached.failed)) return reply.code(502).send({ error: 'preview unavailable' });
       return answer(JSON.parse(cached.data) as LinkPreviewResource);
     }
-    let job = inflight.get(u);
+    const key = privateOk ? u : `public-only ${u}`;
+    let job = inflight.get(key);
     if (!job) {
-      job = fetchLinkPreview(ctx.outbound, u);
-      inflight.set(u, job);
-      void job.catch(() => undefined).finally(() => inflight.delete(u));
+      job = fetchLinkPreview(ctx.outbound, u, privateOk);
+      inflight.set(key, job);
+      void job.catch(() => undefined).finally(() => inflight.delete(key));
     }
     try {
       const r = await job;

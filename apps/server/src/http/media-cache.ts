@@ -7,7 +7,8 @@ import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 import type { ServerContext } from '../context.ts';
 import { FetchRefused } from '../net/fetch-guard.ts';
-import { guardedGet } from '../net/outbound.ts';
+import { checkPublicTarget, guardedGet } from '../net/outbound.ts';
+import { mayFetchPrivate } from '../net/private-fetch.ts';
 import { fetchParam } from './link-preview.ts';
 import { Slots, SlotsFull } from '../net/slots.ts';
 
@@ -78,6 +79,14 @@ export function registerMediaCache(app: FastifyInstance, ctx: ServerContext): vo
         return reply.code(400).send({ error: 's must be o|s|m|l and a 0|1' });
       const u = fetchParam(req.query.u);
       if (!u) return reply.code(400).send({ error: 'u must be an http(s) URL' });
+      // A page on another origin never has private addresses fetched for it (see cors.ts).
+      const privateOk = mayFetchPrivate(ctx, req.headers);
+      try {
+        await checkPublicTarget(ctx.outbound, u, privateOk);
+      } catch (err) {
+        if (err instanceof FetchRefused) return reply.code(400).send({ error: err.message });
+        return reply.code(502).send({ error: 'media unavailable' });
+      }
       const key = createHash('sha256').update(`${s}|${a}|${u}`).digest('hex');
       const file = join(dir, key);
       try {
@@ -86,10 +95,13 @@ export function registerMediaCache(app: FastifyInstance, ctx: ServerContext): vo
       } catch {
         // not cached yet
       }
-      let job = inflight.get(key);
+      const jobKey = privateOk ? key : `public-only ${key}`;
+      let job = inflight.get(jobKey);
       if (!job) {
         job = (async () => {
-          const fetched = await guardedGet(ctx.outbound, u, mediaCacheLimits, 'image/*,*/*;q=0.5');
+          const fetched = await guardedGet(ctx.outbound, u, mediaCacheLimits, 'image/*,*/*;q=0.5', {
+            privateOk,
+          });
           if (!fetched.contentType.toLowerCase().startsWith('image/'))
             throw new NotAnImage('not an image');
           const v = await decodes.run(() => makeVariant(fetched.body, s, a === '1'));
@@ -98,8 +110,8 @@ export function registerMediaCache(app: FastifyInstance, ctx: ServerContext): vo
           await rename(`${file}.tmp`, file);
           return v;
         })();
-        inflight.set(key, job);
-        void job.catch(() => undefined).finally(() => inflight.delete(key));
+        inflight.set(jobKey, job);
+        void job.catch(() => undefined).finally(() => inflight.delete(jobKey));
       }
       try {
         const v = await job;

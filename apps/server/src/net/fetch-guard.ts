@@ -44,11 +44,20 @@ export class FetchGuard {
     this.resolver = opts.resolver ?? systemResolver;
   }
 
-  /** Whether the connection may go to this address. */
-  allows(address: string): boolean {
-    if (this.allowPrivate === true) return parseAddress(address) !== undefined;
+  /** Whether the configuration lets any non-public address through (for some clients). */
+  get privateAllowed(): boolean {
+    return this.allowPrivate !== false;
+  }
+
+  /**
+   * Whether the connection may go to this address; `privateOk` false: public addresses only,
+   * whatever the configuration (a client on a foreign browser origin, see `mayFetchPrivate`).
+   */
+  allows(address: string, privateOk = true): boolean {
     if (isPublicAddress(address)) return true;
-    return this.allowPrivate !== false && inAddressList(this.allowPrivate, address);
+    if (!privateOk || this.allowPrivate === false) return false;
+    if (this.allowPrivate === true) return parseAddress(address) !== undefined;
+    return inAddressList(this.allowPrivate, address);
   }
 
   private refuse(message: string): never {
@@ -56,8 +65,15 @@ export class FetchGuard {
     throw new FetchRefused(message);
   }
 
-  /** Parses and checks a URL, resolves its host once, and gives the address to connect to. */
-  async target(raw: string | URL, protocols: readonly string[]): Promise<FetchTarget> {
+  /**
+   * Parses and checks a URL, resolves its host once, and gives the address to connect to.
+   * `privateOk` false refuses non-public addresses even where the configuration allows them.
+   */
+  async target(
+    raw: string | URL,
+    protocols: readonly string[],
+    privateOk = true,
+  ): Promise<FetchTarget> {
     let url: URL;
     try {
       url = typeof raw === 'string' ? new URL(raw) : raw;
@@ -87,7 +103,8 @@ export class FetchGuard {
     }
     if (answers.length === 0) throw new Error('host not found');
     // Every answer must pass: a mixed answer is how rebinding services hedge.
-    for (const a of answers) if (!this.allows(a.address)) this.refuse('private address refused');
+    for (const a of answers)
+      if (!this.allows(a.address, privateOk)) this.refuse('private address refused');
     const first = answers[0]!;
     const parsed = parseAddress(first.address)!;
     return {

@@ -38,16 +38,23 @@ const USER_AGENT = 'SwellFetch/1.0 (+https://github.com/swell)';
  * GETs a URL for a client: a timeout over all hops, a body cap, manual redirects with every hop
  * checked by the guard (or answered locally when it is one of this server's own URLs, such as
  * the devnet's demo media). `truncateOk`: a body over the cap is cut (HTML, whose metadata is in
- * the head) instead of refused. Throws `FetchRefused` for a refused target and Error otherwise.
+ * the head) instead of refused. `privateOk` false: public addresses only, whatever
+ * SWELL_ALLOW_PRIVATE_FETCH says (see `mayFetchPrivate`). Throws `FetchRefused` for a refused
+ * target and Error otherwise.
  */
 export function guardedGet(
   out: Outbound,
   raw: string,
   limits: GetLimits,
   accept: string,
-  truncateOk = false,
+  opts: GetOptions = {},
 ): Promise<{ url: string; contentType: string; body: Buffer }> {
-  return out.slots.run(() => hops(out, raw, limits, accept, truncateOk));
+  return out.slots.run(() => hops(out, raw, limits, accept, opts));
+}
+
+export interface GetOptions {
+  truncateOk?: boolean;
+  privateOk?: boolean;
 }
 
 async function hops(
@@ -55,7 +62,7 @@ async function hops(
   raw: string,
   limits: GetLimits,
   accept: string,
-  truncateOk: boolean,
+  { truncateOk = false, privateOk = true }: GetOptions,
 ): Promise<{ url: string; contentType: string; body: Buffer }> {
   const signal = AbortSignal.timeout(limits.timeoutMs);
   const headers = { 'user-agent': USER_AGENT, accept };
@@ -72,7 +79,7 @@ async function hops(
       if (!out.local || FETCHING_PATHS.test(path)) throw new FetchRefused('own endpoint refused');
       answer = await out.local(path, headers, limits.maxBytes);
     } else {
-      const target = await out.guard.target(url, ['http:', 'https:']);
+      const target = await out.guard.target(url, ['http:', 'https:'], privateOk);
       answer = await pinnedGet(target, { headers, signal, maxBytes: limits.maxBytes });
     }
     if (answer.status >= 300 && answer.status < 400 && answer.location) {
@@ -90,4 +97,25 @@ async function hops(
     if (answer.truncated && !truncateOk) throw new Error('too large');
     return { url: url.toString(), contentType: answer.contentType, body: answer.body };
   }
+}
+
+/**
+ * For a client that may not have private addresses fetched for it (`privateOk` false) while the
+ * configuration allows them for others: refuses (`FetchRefused`) a URL whose host is not public,
+ * before an answer cached from another client's fetch is served. A no-op otherwise.
+ */
+export async function checkPublicTarget(
+  out: Outbound,
+  raw: string,
+  privateOk: boolean,
+): Promise<void> {
+  if (privateOk || !out.guard.privateAllowed) return;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new FetchRefused('invalid url');
+  }
+  if (out.own.has(url)) return;
+  await out.guard.target(url, ['http:', 'https:'], false);
 }

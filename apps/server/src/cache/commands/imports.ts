@@ -96,7 +96,7 @@ export async function broadcastEvents(req: CacheRequest): Promise<void> {
       continue;
     }
     try {
-      targets.push(await guard.target(url, ['ws:', 'wss:']));
+      targets.push(await guard.target(url, ['ws:', 'wss:'], req.privateFetchOk));
     } catch {
       // refused or unresolvable relay address: skipped (counts as a failure)
     }
