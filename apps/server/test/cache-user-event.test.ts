@@ -61,6 +61,29 @@ describe('event_from_user must be made for the request', () => {
     ).toMatch(/already used/);
   });
 
+  it('refuses a fresh event the user published (their app settings, of the same kind)', async () => {
+    const settings = alice.sign(30078, '{"theme":"dark"}', [['d', 'Primal-Web App']]);
+    await importAll(c, [settings]);
+    const marker = await seen();
+    for (const command of ['set_notifications_seen', 'reset_directmsg_counts']) {
+      const r = await c.request(command, { event_from_user: settings });
+      expect(r.notices[0], command).toMatch(/a published event/);
+    }
+    expect(await seen()).toBe(marker);
+  });
+
+  it('accepts set_notifications_seen as the stock reference client signs it (no tags)', async () => {
+    const e = alice.sign(
+      30078,
+      '{ "description": "update notifications last seen timestamp"}',
+      [],
+      now() + 1,
+    );
+    expect(e.tags).toEqual([]);
+    expect((await c.request('set_notifications_seen', { event_from_user: e })).notices).toEqual([]);
+    expect(await seen()).toBe(e.created_at);
+  });
+
   it('lets a fresh settings request be asked again (reads are not replay-checked)', async () => {
     const ask = alice.sign(30078, '', [['d', 'Swell']]);
     for (let i = 0; i < 2; i++) {

@@ -55,16 +55,18 @@ function replayCacheOf(req: CacheRequest): ReplayCache {
 /**
  * The signed event that proves who asks (`event_from_user`): valid and signed, of kind 30078,
  * made for this request (created_at within 5 minutes of now, `d` tag when `needsClientTag`) and,
- * for a command that changes state (`changesState`), never used before for that command.
- * Anything else is refused with a NOTICE, so an old public event of a user cannot move their
- * notifications marker, reset their DM counts or report in their name. Reads (settings) are not
- * replay-checked: whoever could capture the request could read its answer too, and two tabs
+ * for a command that changes state (`changesState`), never used before for that command and
+ * never published (an event this server stores came through a relay or an import, such as a
+ * user's app settings of the same kind, published a minute ago: it proves nothing about who
+ * asks now). Anything else is refused with a NOTICE, so a public event of a user cannot move
+ * their notifications marker, reset their DM counts or report in their name. Reads (settings) are
+ * not replay-checked: whoever could capture the request could read its answer too, and two tabs
  * asking in the same second sign identical events (the same id).
  */
-export function userEvent(
+export async function userEvent(
   req: CacheRequest,
   opts: { field?: string; needsClientTag?: boolean; changesState?: boolean } = {},
-): NostrEvent {
+): Promise<NostrEvent> {
   const field = opts.field ?? 'event_from_user';
   const e = signedEvent(req.payload, field, USER_EVENT_KIND);
   if (Math.abs(e.created_at - req.now) > USER_EVENT_FRESH_SECONDS) {
@@ -72,6 +74,9 @@ export function userEvent(
   }
   if (opts.needsClientTag && !e.tags.some((t) => t[0] === 'd' && t[1]))
     throw new CacheError(`invalid ${field}: missing d tag`);
+  if (opts.changesState && (await req.store.getEvents([e.id])).length > 0) {
+    throw new CacheError(`invalid ${field}: a published event (sign a new one for each request)`);
+  }
   const key = `${req.command}:${e.id}`;
   if (
     opts.changesState &&

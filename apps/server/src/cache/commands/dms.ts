@@ -93,7 +93,7 @@ export async function getDirectmsgs(req: CacheRequest): Promise<void> {
 
 /** `reset_directmsg_count {event_from_user, sender}`: marks one conversation read. */
 export async function resetDirectmsgCount(req: CacheRequest): Promise<void> {
-  const e = userEvent(req, { changesState: true });
+  const e = await userEvent(req, { changesState: true });
   const sender = hex64(req.payload, 'sender');
   await req.store.db
     .updateTable('dm_counts')
@@ -105,7 +105,7 @@ export async function resetDirectmsgCount(req: CacheRequest): Promise<void> {
 
 /** `reset_directmsg_counts {event_from_user}`: marks every conversation read. */
 export async function resetDirectmsgCounts(req: CacheRequest): Promise<void> {
-  const e = userEvent(req, { changesState: true });
+  const e = await userEvent(req, { changesState: true });
   await req.store.db
     .updateTable('dm_counts')
     .set({ cnt: 0 })

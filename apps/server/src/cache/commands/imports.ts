@@ -116,7 +116,7 @@ export async function broadcastEvents(req: CacheRequest): Promise<void> {
 /** `report_user {pubkey, event_from_user}`: records the report; answers EOSE. */
 export async function reportUser(req: CacheRequest): Promise<void> {
   const pubkey = hex64(req.payload, 'pubkey');
-  const e = userEvent(req, { changesState: true });
+  const e = await userEvent(req, { changesState: true });
   const db = cacheDb(req.store);
   await db
     .insertInto('cache_user_reports')

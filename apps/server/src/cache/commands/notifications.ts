@@ -85,7 +85,7 @@ export async function getNotificationsSeen(req: CacheRequest): Promise<void> {
 
 /** `set_notifications_seen {event_from_user}`: seen until the signed event's created_at. */
 export async function setNotificationsSeen(req: CacheRequest): Promise<void> {
-  const e = userEvent(req, { changesState: true });
+  const e = await userEvent(req, { changesState: true });
   const seen = Math.min(e.created_at, req.now + 60);
   await req.store.db
     .insertInto('notifications_seen')

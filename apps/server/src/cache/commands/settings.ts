@@ -48,7 +48,7 @@ export async function getDefaultAppSettings(req: CacheRequest): Promise<void> {
 
 /** `get_app_settings {event_from_user}`: the stored settings event, or 10000103 defaults. */
 export async function getAppSettings(req: CacheRequest): Promise<void> {
-  const e = userEvent(req, { needsClientTag: true });
+  const e = await userEvent(req, { needsClientTag: true });
   const client = clientOf(e);
   const row = await req.store.db
     .selectFrom('app_settings')
@@ -105,7 +105,7 @@ function subkeyOf(e: NostrEvent): { subkey: string; settings?: unknown } {
  * (for the feed lists, the array of feeds; their defaults when none is stored).
  */
 export async function getAppSubsettings(req: CacheRequest): Promise<void> {
-  const e = userEvent(req);
+  const e = await userEvent(req);
   const { subkey } = subkeyOf(e);
   const db = cacheDb(req.store);
   const row = await db
