@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { pubkeyFromNip19 } from '@swell/nostr';
+import { availableParallelism } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
 import { parseAddressList, type AddressList } from './net/address-list.ts';
 
@@ -60,12 +61,20 @@ export interface ServerConfig {
 
 const MiB = 1024 * 1024;
 
-/** Defaults of the budgets; the heap budget is 60% of the V8 heap limit of this process. */
+/**
+ * Defaults of the budgets. The heap budget is 60% of the V8 heap limit of this process. Cache
+ * work: 10 units per core, at least 20, so about three quarters of a heavy request (limit 1000,
+ * 10 units) per core runs at once beside the light ones; heavy answers are CPU work (queries,
+ * enrichment, serialisation), and more of them at once than the cores can carry only makes each
+ * slower, light requests wait longer behind their slices, and more of them run out of time
+ * (`npm run bench -- abuse` on 2 cores: twice the heavy answers and the canary's p50 from about
+ * 800 to 140 ms going from 32 units to 20).
+ */
 export function defaultLimits(): ServerLimits {
   return {
     connectionsPerAddress: 64,
     heapBudgetMb: Math.floor((getHeapStatistics().heap_size_limit / MiB) * 0.6),
-    cacheWorkUnits: 32,
+    cacheWorkUnits: Math.max(20, 10 * availableParallelism()),
     cacheQueue: 1024,
     requestBudgetMs: 10_000,
     sendBufferBytes: 8 * MiB,
