@@ -33,3 +33,4 @@ export { MintError, MintErrorCode } from './mint/mint-error.ts';
 export { deriveKeyset, KEYSET_SIZE } from './mint/mint-keysets.ts';
 export type { DevnetKeyset } from './mint/mint-keysets.ts';
 export { DevnetBunker, bunkerAccount } from './nip46-bunker.ts';
+export { DevnetPayments, DEFAULT_DEVNET_USD_PER_BTC } from './devnet-payments.ts';

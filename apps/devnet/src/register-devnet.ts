@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { NostrEvent } from '@swell/nostr';
 import type { DevnetHost } from './host.ts';
 import { InvoiceLedger } from './invoice-ledger.ts';
+import { DevnetPayments } from './devnet-payments.ts';
+import { registerExchangeRateRoutes } from './exchange-rate-routes.ts';
 import { lnurlServiceSecretKey } from './keys.ts';
 import { registerLnurlRoutes, registerPaymentRoutes } from './lnurl-routes.ts';
 import { registerNwcRoutes } from './nwc-routes.ts';
@@ -15,19 +17,28 @@ export interface Devnet {
   ledger: InvoiceLedger;
   /** The NIP-47 wallet service (started; stop it when the server closes). */
   nwc: NwcWalletService;
+  /** Membership purchases paid from the ledger, at a settable fixed exchange rate. */
+  payments: DevnetPayments;
 }
 
 /**
  * Hooks the lightning sandbox into a server: LNURL-pay with NIP-57 zaps for every name,
  * the invoice ledger and its development pay endpoint (which publishes zap receipts through the
- * server's ingestion, so relay subscribers and the cache see them), the NIP-47 wallet service
+ * server's ingestion, so relay subscribers and the cache see them), membership payments from the
+ * ledger at a settable exchange rate (`/devnet/exchange-rate`), the NIP-47 wallet service
  * paying from the ledger (`/devnet/nwc`) and the WebLN stand-in script (`/devnet/webln.js`).
  * The demo media are registered apart (`registerDemoMedia`), since a demo database needs them
  * with the devnet off.
  */
-export async function registerDevnet(app: FastifyInstance, host: DevnetHost): Promise<Devnet> {
+export async function registerDevnet(
+  app: FastifyInstance,
+  host: DevnetHost,
+  opts: { usdPerBtc?: number } = {},
+): Promise<Devnet> {
   const signer = await DeterministicSigner.create();
   const ledger = new InvoiceLedger();
+  const payments = new DevnetPayments(ledger, opts.usdPerBtc);
+  registerExchangeRateRoutes(app, payments);
   const publishReceipt = async (invoice: {
     zapRequest?: NostrEvent;
     bolt11: string;
@@ -57,5 +68,5 @@ export async function registerDevnet(app: FastifyInstance, host: DevnetHost): Pr
   nwc.start();
   registerNwcRoutes(app, nwc);
   registerWeblnRoutes(app, ledger);
-  return { ledger, nwc };
+  return { ledger, nwc, payments };
 }

@@ -7,6 +7,7 @@ import { registerDevnetMint } from './mint/register-mint.ts';
 import { DevnetBunker } from './nip46-bunker.ts';
 import { registerBunkerRoutes } from './nip46-routes.ts';
 import type { NwcWalletService } from './nwc-wallet-service.ts';
+import type { DevnetPayments } from './devnet-payments.ts';
 import { registerDevnet } from './register-devnet.ts';
 import { publicBaseUrl, seedDemoNetwork, type SeedReport } from './seed.ts';
 
@@ -15,6 +16,8 @@ export interface DevnetOptions {
   devnet: boolean;
   /** Seed the demo network into an empty database (SWELL_DEMO). */
   demo: boolean;
+  /** US dollars per bitcoin membership purchases are priced at (SWELL_DEVNET_USD_PER_BTC). */
+  usdPerBtc?: number;
 }
 
 /**
@@ -30,9 +33,18 @@ export function loadDevnetOptions(
     const m = /^--([A-Za-z_]+)=(.*)$/.exec(arg);
     if (m) merged[m[1]!.toUpperCase()] = m[2];
   }
+  let usdPerBtc: number | undefined;
+  if (merged.SWELL_DEVNET_USD_PER_BTC) {
+    usdPerBtc = Number(merged.SWELL_DEVNET_USD_PER_BTC);
+    if (!(Number.isFinite(usdPerBtc) && usdPerBtc >= 1 && usdPerBtc <= 1e9))
+      throw new Error(
+        `SWELL_DEVNET_USD_PER_BTC must be a number of dollars per bitcoin, got ${merged.SWELL_DEVNET_USD_PER_BTC}`,
+      );
+  }
   return {
     devnet: flag(merged.SWELL_DEVNET) ?? true,
     demo: flag(merged.SWELL_DEMO) ?? !merged.DATABASE_URL,
+    ...(usdPerBtc !== undefined ? { usdPerBtc } : {}),
   };
 }
 
@@ -45,14 +57,16 @@ export interface DevnetState {
   mint?: DevnetMint;
   /** The NIP-46 bunker (devnet on). */
   bunker?: DevnetBunker;
+  /** Membership payments (devnet on): set the exchange rate with `setUsdPerBtc`. */
+  payments?: DevnetPayments;
   seeded?: SeedReport;
 }
 
 /**
  * The devnet as a server extension: the demo media (always: a demo database refers to them),
- * the lightning sandbox (LNURL, NWC, WebLN, the Cashu mint) and the NIP-46 bunker when `devnet`
- * is on, and the demo network seeded into an empty database once the port is open (the events
- * carry the server's own URL) when `demo` is on.
+ * the lightning sandbox (LNURL, NWC, WebLN, the Cashu mint, membership payments) and the NIP-46
+ * bunker when `devnet` is on, and the demo network seeded into an empty database once the port
+ * is open (the events carry the server's own URL) when `demo` is on.
  */
 export function devnetExtension(
   opts: DevnetOptions,
@@ -64,12 +78,16 @@ export function devnetExtension(
     async register(app, ctx) {
       registerMediaRoutes(app);
       if (opts.devnet) {
-        const devnet = await registerDevnet(app, ctx);
+        const devnet = await registerDevnet(app, ctx, {
+          ...(opts.usdPerBtc !== undefined ? { usdPerBtc: opts.usdPerBtc } : {}),
+        });
         state.ledger = devnet.ledger;
         state.nwc = devnet.nwc;
         state.mint = await registerDevnetMint(app, devnet.ledger);
         state.bunker = new DevnetBunker(ctx);
         registerBunkerRoutes(app, state.bunker);
+        state.payments = devnet.payments;
+        ctx.membership.usePayments(devnet.payments);
       }
     },
     async close() {

@@ -8,8 +8,8 @@ import { devnetExtension, type DevnetServerConfig, type DevnetState } from './se
 export async function startDevnetServer(
   config: DevnetServerConfig,
 ): Promise<RunningServer & { devnet: DevnetState }> {
-  const { demo = false, devnet = false, ...serverConfig } = config;
-  const ext = devnetExtension({ demo, devnet });
+  const { demo = false, devnet = false, usdPerBtc, ...serverConfig } = config;
+  const ext = devnetExtension({ demo, devnet, ...(usdPerBtc !== undefined ? { usdPerBtc } : {}) });
   const server = await startServer(serverConfig, { extensions: [ext] });
   return { ...server, devnet: ext.state };
 }

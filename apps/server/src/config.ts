@@ -57,6 +57,20 @@ export interface ServerConfig {
   /** Browser origins allowed on `/v1` and by CORS of the read API; '*' = any (SWELL_ALLOWED_ORIGINS). */
   allowedOrigins: '*' | string[];
   limits: ServerLimits;
+  /** Largest upload of a regular user, in MB (SWELL_UPLOAD_MAX_MB; default 100). */
+  uploadMaxMb?: number;
+  /** Storage of a regular user's uploads, in MB (SWELL_UPLOAD_QUOTA_MB; default 1024). */
+  uploadQuotaMb?: number;
+  /** ffmpeg for video poster frames (SWELL_FFMPEG; default `ffmpeg` on PATH; `0`: none). */
+  ffmpeg?: string;
+}
+
+function positiveNumber(name: string, v: string | undefined): number | undefined {
+  if (v === undefined || v === '') return undefined;
+  const n = Number(v);
+  if (!(Number.isFinite(n) && n > 0))
+    throw new Error(`${name} must be a positive number, got ${v}`);
+  return n;
 }
 
 const MiB = 1024 * 1024;
@@ -191,5 +205,8 @@ export function loadConfig(
       sendBufferBytes: mb('SWELL_SEND_BUFFER_MB') ?? base.sendBufferBytes,
       relayFilterBytes: mb('SWELL_RELAY_FILTER_MB') ?? base.relayFilterBytes,
     },
+    uploadMaxMb: positiveNumber('SWELL_UPLOAD_MAX_MB', merged.SWELL_UPLOAD_MAX_MB),
+    uploadQuotaMb: positiveNumber('SWELL_UPLOAD_QUOTA_MB', merged.SWELL_UPLOAD_QUOTA_MB),
+    ffmpeg: merged.SWELL_FFMPEG || undefined,
   };
 }

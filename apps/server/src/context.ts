@@ -7,6 +7,9 @@ import type { NameRegistry } from './names/name-registry.ts';
 import type { ServerSettings } from './settings/server-settings.ts';
 import type { Outbound } from './net/outbound.ts';
 import type { ServerLoad } from './load.ts';
+import type { MediaStore } from './media/media-store.ts';
+import type { MembershipService } from './membership/membership-service.ts';
+import type { ReplayGuard } from './auth/user-request.ts';
 
 /**
  * What every part of the server shares: configuration, logger, storage, the ingestion pipeline
@@ -39,6 +42,19 @@ export interface ServerContext {
   outbound: Outbound;
   /** Budgets shared by all connections (cache work, relay filters, connections per client). */
   load: ServerLoad;
+  /** Uploaded files (Blossom and the cache's chunked upload). */
+  media: MediaStore;
+  /**
+   * Membership: members, purchases, names, legend customization, upload limits. Extensions plug
+   * lightning in (`membership.usePayments`, the devnet does) and the uploads code its media
+   * library (`membership.useMediaLibrary`).
+   */
+  membership: MembershipService;
+  /**
+   * Signatures of user requests already used (auth/user-request.ts), kept in the database so
+   * every instance refuses a replay: every endpoint that checks signed requests shares it.
+   */
+  replays: ReplayGuard;
 }
 
 /** Where a started server listens. */

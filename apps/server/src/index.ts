@@ -9,3 +9,21 @@ export { NameRegistry, NameError, normaliseName } from './names/name-registry.ts
 export type { NameRecord, NameErrorCode } from './names/name-registry.ts';
 export { ServerSettings } from './settings/server-settings.ts';
 export { installCrashGuards } from './crash-guard.ts';
+export { MembershipService, MembershipError } from './membership/membership-service.ts';
+export type {
+  PaymentProvider,
+  ProvidedInvoice,
+  PaidInvoice,
+} from './membership/payment-provider.ts';
+export { PAYMENTS_NOT_CONFIGURED } from './membership/payment-provider.ts';
+export type { MemberMediaLibrary, MediaPage } from './membership/media-library.ts';
+export { uploadLimitBytes, UPLOAD_LIMIT_MB } from './membership/upload-limit.ts';
+export {
+  acceptUserRequest,
+  checkUserRequest,
+  MemoryReplayGuard,
+  UserRequestError,
+  USER_REQUEST_WINDOW_SECONDS,
+} from './auth/user-request.ts';
+export type { ReplayGuard, UserRequestRules } from './auth/user-request.ts';
+export { StoredReplayGuard } from './auth/stored-replay-guard.ts';

@@ -12,7 +12,7 @@ export interface ServerLoad {
   /** Live relay filters, all connections. */
   relayFilters: FilterBudget;
   /** Open websockets per client, per endpoint. */
-  connections: { cache: ConnectionCaps; relay: ConnectionCaps };
+  connections: { cache: ConnectionCaps; relay: ConnectionCaps; wallet: ConnectionCaps };
   counters: {
     /** Cache requests stopped before their answer (CLOSE, disconnect, time budget). */
     cancelled: number;
@@ -40,6 +40,7 @@ export function createServerLoad(config: ServerConfig): ServerLoad {
     connections: {
       cache: new ConnectionCaps(() => limits().connectionsPerAddress),
       relay: new ConnectionCaps(() => limits().connectionsPerAddress),
+      wallet: new ConnectionCaps(() => limits().connectionsPerAddress),
     },
     counters: { cancelled: 0, slowReaders: 0, cancelledQueries: 0, originsRefused: 0 },
   };

@@ -14,6 +14,9 @@ import { registerWebApp } from './http/static-app.ts';
 import { registerLinkPreview } from './http/link-preview.ts';
 import { registerNip05 } from './http/nip05.ts';
 import { registerMediaCache } from './http/media-cache.ts';
+import { registerMediaFiles } from './http/media-files.ts';
+import { registerBlossom } from './http/blossom.ts';
+import { MediaStore } from './media/media-store.ts';
 import { serverVersion } from './version.ts';
 import { openStore } from './store/open-store.ts';
 import { LiveBus } from './live/live-bus.ts';
@@ -22,6 +25,10 @@ import { startUpstream } from './ingest/upstream.ts';
 import { ProfileCache } from './cache/profile-cache.ts';
 import { NameRegistry } from './names/name-registry.ts';
 import { ServerSettings } from './settings/server-settings.ts';
+import { MembershipService } from './membership/membership-service.ts';
+import { StoredReplayGuard } from './auth/stored-replay-guard.ts';
+import { walletRoutes } from './wallet/router.ts';
+import { registerContentBackup } from './http/content-backup.ts';
 import type { ServerContext, ServerExtension } from './context.ts';
 import { createServerLoad, loadReport } from './load.ts';
 import { FetchGuard, type Resolver } from './net/fetch-guard.ts';
@@ -82,6 +89,7 @@ export async function startServer(
     live.publish(events);
     fanout?.announce(events);
   });
+  const names = new NameRegistry(store.db);
   const ctx: ServerContext = {
     config,
     log: app.log,
@@ -90,7 +98,7 @@ export async function startServer(
     ingest: (events, opts) => store.ingest(events, opts),
     live,
     profiles: new ProfileCache(),
-    names: new NameRegistry(store.db),
+    names,
     settings: new ServerSettings(store.db, { defaultAccount: config.defaultAccount }),
     outbound: {
       guard: new FetchGuard({
@@ -101,6 +109,9 @@ export async function startServer(
       slots: fetchSlots(),
     },
     load: createServerLoad(config),
+    media: new MediaStore({ store, config, log: app.log }),
+    membership: new MembershipService({ store, names, log: app.log }),
+    replays: new StoredReplayGuard(store),
   };
   live.subscribe((e) => ctx.profiles.invalidate([e]));
   const storageKind = config.databaseUrl ? 'postgresql' : 'sqlite';
@@ -137,6 +148,9 @@ export async function startServer(
   registerLinkPreview(app, ctx);
   registerNip05(app, ctx);
   registerMediaCache(app, ctx);
+  registerMediaFiles(app, ctx);
+  registerBlossom(app, ctx);
+  registerContentBackup(app, ctx);
   for (const ext of extensions) await ext.register?.(app, ctx);
   await registerWebApp(app, config.webDist ?? defaultWebDist);
   ctx.outbound.local = localGet(app);
@@ -146,6 +160,15 @@ export async function startServer(
       wss: new WebSocketServer({ noServer: true, maxPayload: CACHE_MAX_PAYLOAD }),
       handle: handleCacheSocket,
       caps: ctx.load.connections.cache,
+      checkOrigin: true,
+    },
+    // Membership and wallet: the cache's message shape and machinery, its own commands.
+    '/wallet/v1': {
+      wss: new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 }),
+      handle: (ws: WebSocket, c: ServerContext, req: IncomingMessage) =>
+        handleCacheSocket(ws, c, req, walletRoutes),
+      caps: ctx.load.connections.wallet,
+      // Purchases and a member's files: the app and the origins allowed on /v1 only.
       checkOrigin: true,
     },
     '/relay': {
@@ -216,6 +239,7 @@ export async function startServer(
       clearInterval(scoreTimer);
       loopDelay.disable();
       await upstream?.close();
+      await ctx.media.close();
       await fanout?.close();
       await store.close();
     },

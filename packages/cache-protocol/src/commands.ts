@@ -131,6 +131,10 @@ export interface CachePayloads {
   get_directmsgs: PageParams & { receiver: string; sender: string };
   reset_directmsg_count: { event_from_user: SignedEvent; sender: string };
   reset_directmsg_counts: { event_from_user: SignedEvent };
+  /** Signed kind 10000135 events (uploads.ts has their content). */
+  upload_chunk: { event_from_user: SignedEvent };
+  upload_complete: { event_from_user: SignedEvent };
+  upload_cancel: { event_from_user: SignedEvent };
 }
 
 export type CacheCommand = keyof CachePayloads;
@@ -207,6 +211,9 @@ export const CACHE_COMMANDS = [
   'get_directmsgs',
   'reset_directmsg_count',
   'reset_directmsg_counts',
+  'upload_chunk',
+  'upload_complete',
+  'upload_cancel',
 ] as const satisfies readonly CacheCommand[];
 
 /** Commands that answer EOSE at once and then push events until CLOSE. */

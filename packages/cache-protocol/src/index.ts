@@ -41,3 +41,17 @@ export { emptyPage, type FeedPage } from './feed-page.ts';
 export { decodePage, PageBuilder } from './decode-page.ts';
 export { parseFeedSpec, type FeedSpec } from './feed-spec.ts';
 export { nextPage, newerPosts, type NextPage } from './paging.ts';
+export {
+  MB,
+  UPLOAD_LIMIT_MB,
+  UPLOADABLE_MIME_TYPES,
+  UPLOAD_REQUEST_KIND,
+  uploadLimitBytes,
+  isUploadableMime,
+  uploadChunkSize,
+  type UploadTier,
+  type UploadChunkContent,
+  type UploadCompleteContent,
+  type UploadCancelContent,
+} from './uploads.ts';
+export * from './membership.ts';

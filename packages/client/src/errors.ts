@@ -41,6 +41,27 @@ export const clientErrorCodes = [
   'signer-timeout',
   'signer-rejected',
   'invalid-bunker-url',
+  // Lists (spec section 4 Follow, Mute, Bookmarks; section 8 user messages).
+  'follow failed',
+  'unfollow failed',
+  'already-following',
+  'not-following',
+  'cannot-follow-self',
+  'list update failed',
+  'list-changed-meanwhile',
+  'private-list-unreadable',
+  'report failed',
+  // Settings (spec section 8 user messages).
+  'Failed to load settings. Will be using local settings.',
+  'Failed to save settings',
+  // Profile and account creation (spec section 5 validation, section 8 messages).
+  'profile update failed',
+  'username-required',
+  'username-invalid',
+  'display-name-required',
+  'invalid-url',
+  'invalid-nip05',
+  'invalid-lud16',
 ] as const;
 
 export type ClientErrorCode = (typeof clientErrorCodes)[number];

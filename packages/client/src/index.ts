@@ -201,7 +201,80 @@ export type {
   Sleeper,
 } from './activity/activity-tracker.ts';
 
+// ---- lists, moderation, settings, account (spec section 4) -------------------------------------
+// client.lists.getSnapshot()  // { following, followInProgress, mutes, filterLists, allowlist, bookmarks, busy }
+// const o = await client.lists.follow(pk)  // 'published' | 'unchanged' | 'confirm' (fewer than 2 follows: o.data, o.confirm())
+// await client.lists.mute('user' | 'word' | 'hashtag' | 'thread', value, { private })  // NIP-51, NIP-44 private part
+// await client.lists.changeFilterList({ type: 'add', pubkey }); client.lists.allow(pk); client.lists.bookmark(note)
+// await client.lists.report({ pubkey, reason: 'spam', noteId })  // NIP-56 + report_user
+// client.settings.update({ zapDefault }); client.settings.setFeeds('home', moveFeed(list, 0, 2))
+// client.settings.getSnapshot().notice  // { message: 'Failed to save settings' | ..., seq }
+// await client.editProfile(fields); await client.createAccount({ key: newAccountKey(), profile, follows })
+export { AccountLists } from './lists/account-lists.ts';
+export type { AccountListsSnapshot, ListName } from './lists/account-lists.ts';
+export type { ListOutcome } from './lists/list-update.ts';
+export { followsOf, followsThreshold } from './lists/follow.ts';
+export type { FollowConfirmation } from './lists/follow.ts';
+export { normalizeMuteValue, muteRulesOf } from './lists/mute.ts';
+export type { MuteEntry, MuteKind } from './lists/mute.ts';
+export { filterListsOf, allowlistOf } from './lists/filter-lists.ts';
+export type { FilterListEntry, FilterScopes, FilterListChange } from './lists/filter-lists.ts';
+export { bookmarksOf } from './lists/bookmarks.ts';
+export type { Bookmarks, BookmarkConfirmation, BookmarkTarget } from './lists/bookmarks.ts';
+export { reportReasons } from './lists/report.ts';
+export type { ReportReason, ReportInput, ReportOutcome } from './lists/report.ts';
+export { ListLoaders } from './lists/list-loaders.ts';
+export { MuteMatcher, noMuteRules } from './moderation/mute-rules.ts';
+export type { MuteRules, MuteReason } from './moderation/mute-rules.ts';
+export { SettingsSync, settingsNotices, feedSubkeys } from './settings/app-settings-sync.ts';
+export type {
+  SettingsSnapshot,
+  SettingsNotice,
+  FeedListName,
+} from './settings/app-settings-sync.ts';
+export {
+  defaultAppSettings,
+  parseAppSettings,
+  defaultZap,
+  defaultZapPresets,
+  notificationSettingNames,
+  notificationTypeOfSetting,
+} from './settings/app-settings.ts';
+export type { AppSettings, ZapPreset, ContentModerationEntry } from './settings/app-settings.ts';
+export {
+  addFeed,
+  removeFeed,
+  moveFeed,
+  renameFeed,
+  setFeedEnabled,
+  hasFeed,
+  parseFeedList,
+} from './settings/feed-list.ts';
+export { settingsClientName, signUserRequest } from './settings/user-request.ts';
+export {
+  validateProfile,
+  validateUsername,
+  profileFieldsOf,
+  profileContent,
+  emptyProfileFields,
+  profileFieldNames,
+  usernamePattern,
+} from './account/profile-edit.ts';
+export type { ProfileFields, ProfileErrors } from './account/profile-edit.ts';
+export {
+  newAccountKey,
+  recommendedUsers,
+  recommendedUsersShown,
+  newAccountEvents,
+} from './account/create-account.ts';
+export type { NewAccountKey, RecommendedUser } from './account/create-account.ts';
+
 // ---- everything wired --------------------------------------------------------------------------
 // const client = createSwellClient({ storage: localStorage, origin: location.origin, activityTarget: window })
 export { createSwellClient } from './swell-client.ts';
-export type { SwellClient, SwellClientOptions } from './swell-client.ts';
+export type {
+  SwellClient,
+  SwellClientOptions,
+  NewAccount,
+  NewAccountInput,
+} from './swell-client.ts';

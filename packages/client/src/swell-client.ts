@@ -1,4 +1,13 @@
 import type { CacheCommand, CachePayloads, FeedPage } from '@swell/cache-protocol';
+import type { NostrEvent } from '@swell/nostr';
+import { newAccountEvents, type NewAccountKey } from './account/create-account.ts';
+import { profileUpdate, type ProfileFields } from './account/profile-edit.ts';
+import { AccountLists } from './lists/account-lists.ts';
+import { ListLoaders } from './lists/list-loaders.ts';
+import { updateList, type ListOutcome } from './lists/list-update.ts';
+import type { OutboxResult } from './outbox/outbox.ts';
+import type { PublishAttempt } from './publish/publisher.ts';
+import { SettingsSync } from './settings/app-settings-sync.ts';
 import { ActivityTracker, type ActivityTarget } from './activity/activity-tracker.ts';
 import { CacheApi } from './cache/cache-api.ts';
 import { CacheConnection, type RequestOptions } from './cache/cache-connection.ts';
@@ -11,6 +20,8 @@ import type { StorageLike } from './storage/storage.ts';
 import { UserRecordStore, type RelaySettings } from './storage/user-record.ts';
 import { EntityStore, type EntityStoreOptions } from './store/entity-store.ts';
 import type { WritePath, WritePathOptions } from './write/write-path.ts';
+import type { WriteResult } from './actions/action-context.ts';
+import { ClientError } from './errors.ts';
 
 export interface SwellClientOptions {
   /** `localStorage` in the browser. */
@@ -38,6 +49,21 @@ export interface SwellClientOptions {
   >;
 }
 
+export interface NewAccountInput {
+  key: NewAccountKey;
+  profile: ProfileFields;
+  /** Picked follow suggestions. */
+  follows: string[];
+}
+
+export interface NewAccount {
+  profile: NostrEvent;
+  contacts: NostrEvent;
+  relays: NostrEvent;
+  /** Each event's first publish attempt. */
+  results: Promise<OutboxResult[]>;
+}
+
 /** Everything the app needs, wired together (one per tab): the app's only composition root. */
 export interface SwellClient {
   sessionId: string;
@@ -49,6 +75,21 @@ export interface SwellClient {
   session: Session;
   records: UserRecordStore;
   activity: ActivityTracker | null;
+  /**
+   * The signed-in user's lists (follows, mutes, filter lists, allowlist, bookmarks) and their
+   * actions; their moderation is applied to the store.
+   */
+  lists: AccountLists;
+  /** Settings and the feed lists, synced with the server (spec section 4 "Settings"). */
+  settings: SettingsSync;
+  /** Edit profile: the latest kind 0 with these fields, published; the store shows it at once. */
+  editProfile(fields: ProfileFields): Promise<ListOutcome>;
+  /**
+   * Create account (spec section 4): signs in with the key made on this device (stored without
+   * a PIN until the user sets one with `session.setPin`), then publishes the profile, the contact
+   * list and the relay list through the outbox.
+   */
+  createAccount(input: NewAccountInput): Promise<NewAccount>;
   /** Runs a cache command and merges the decoded answer into the store (stamped with its time). */
   fetchPage<C extends CacheCommand>(
     command: C,
@@ -81,10 +122,10 @@ export interface SwellClient {
  */
 export function createSwellClient(options: SwellClientOptions): SwellClient {
   const sessionId = makeSessionId();
-  const settings = readAppSettings(options.storage);
+  const local = readAppSettings(options.storage);
   const cache = new CacheConnection({
     url: cacheServerUrl(options.storage, defaultCacheUrl(options.origin)),
-    noBinary: settings.noBinary,
+    noBinary: local.noBinary,
     sessionId,
     ...(options.createSocket ? { createSocket: options.createSocket } : {}),
   });
@@ -157,6 +198,54 @@ export function createSwellClient(options: SwellClientOptions): SwellClient {
     return result;
   }
 
+  const write = (): Promise<WritePath> => {
+    writePath ??= (async () => {
+      const [{ createWritePath }, pool] = await Promise.all([
+        import('./write/write-path.ts'),
+        loadRelays(),
+      ]);
+      return createWritePath({
+        store,
+        api,
+        pool,
+        records,
+        session,
+        proxy: () => proxy,
+        ...options.write,
+      });
+    })();
+    return writePath;
+  };
+
+  /** Publishes one event now (list actions): relays connected first if nothing did yet. */
+  const publish = async (event: NostrEvent): Promise<PublishAttempt> => {
+    const w = await write();
+    const pool = await loadRelays();
+    if (!proxy && pool.writeRelays().length === 0) await connectRelays();
+    return w.publisher.publish(event);
+  };
+
+  const settings = new SettingsSync({ api, session, records });
+  const loaders = new ListLoaders(api);
+  const lists = new AccountLists({
+    api,
+    loaders,
+    store,
+    records,
+    session,
+    publish,
+    applyFilterLists: () => settings.settings.applyContentModeration,
+  });
+  let moderationOn = settings.settings.applyContentModeration;
+  settings.subscribe(() => {
+    const on = settings.settings.applyContentModeration;
+    if (on !== moderationOn) {
+      moderationOn = on;
+      lists.applyRules();
+    }
+  });
+  if (session.pubkey) void lists.load();
+
   return {
     sessionId,
     cache,
@@ -165,6 +254,39 @@ export function createSwellClient(options: SwellClientOptions): SwellClient {
     session,
     records,
     activity,
+    lists,
+    settings,
+    async editProfile(fields) {
+      const me = session.pubkey;
+      session.requireSigner();
+      if (!me) throw new ClientError('not-signed-in');
+      const update = profileUpdate(
+        {
+          latestProfile: async (pk) => (await api.userProfile(pk)).users[pk] ?? null,
+        },
+        me,
+        fields,
+      );
+      const outcome = await updateList({ session, publish }, update);
+      if (outcome.status === 'published') store.ingestEvent(outcome.event);
+      return outcome;
+    },
+    async createAccount({ key, profile, follows }) {
+      await session.signInWithNsec(key.nsec);
+      const relaySet = await connectRelays();
+      const templates = newAccountEvents(key.pubkey, profile, follows, relaySet.settings);
+      const w = await write();
+      const sent = [];
+      for (const t of [templates.profile, templates.contacts, templates.relays]) {
+        sent.push(await w.publishEvent(t));
+      }
+      const [p, c, r] = sent as [WriteResult, WriteResult, WriteResult];
+      store.ingestEvent(p.event);
+      const results = Promise.all(sent.map((x) => x.result));
+      // The lists show the new follows once the contact list is out.
+      void results.then(() => lists.load(true));
+      return { profile: p.event, contacts: c.event, relays: r.event, results };
+    },
     fetchPage: (command, payload, requestOptions) =>
       ingest(() => api.page(command, payload, requestOptions)),
     ingest,
@@ -178,27 +300,11 @@ export function createSwellClient(options: SwellClientOptions): SwellClient {
       proxy = on;
       void relays?.then((pool) => (on ? pool.suspend() : pool.resume()));
     },
-    write() {
-      writePath ??= (async () => {
-        const [{ createWritePath }, pool] = await Promise.all([
-          import('./write/write-path.ts'),
-          loadRelays(),
-        ]);
-        return createWritePath({
-          store,
-          api,
-          pool,
-          records,
-          session,
-          proxy: () => proxy,
-          ...options.write,
-        });
-      })();
-      return writePath;
-    },
+    write,
     async close() {
       closed = true;
       unwatchSession();
+      settings.close();
       activity?.stop();
       const w = writePath;
       if (w) await (await w.catch(() => null))?.close();

@@ -57,6 +57,16 @@ export function verifyEventWasm(event: NostrEvent): boolean {
   }
 }
 
+/**
+ * Events whose content is longer than this are checked on the pure-JS path: nostr-wasm copies the
+ * serialized event into its small fixed heap, and fails (as "bad signature") on events of about
+ * 1 MB and more, such as the cache's upload chunks.
+ */
+export const WASM_MAX_CONTENT = 256 * 1024;
+
+const useWasm = (event: NostrEvent): boolean =>
+  wasm !== undefined && event.content.length <= WASM_MAX_CONTENT;
+
 /** Why an event fails verification, or 'ok'. */
 export type VerifyOutcome = 'ok' | 'bad id' | 'bad signature';
 
@@ -65,7 +75,7 @@ export type VerifyOutcome = 'ok' | 'bad id' | 'bad signature';
  * The event's fields must already have a valid shape (see `validateEvent`). Never throws.
  */
 export function verifyEventDetailed(event: NostrEvent): VerifyOutcome {
-  if (wasm) {
+  if (wasm && useWasm(event)) {
     try {
       wasm.verifyEvent(event);
       return 'ok';
@@ -88,10 +98,11 @@ export function verifyEventDetailed(event: NostrEvent): VerifyOutcome {
 
 /**
  * Checks that the id is the hash of the event and the signature is valid. Synchronous: uses
- * WASM once `initVerifier()` has resolved 'wasm', the pure-JS path otherwise. Never throws.
+ * WASM once `initVerifier()` has resolved 'wasm' (for events up to WASM_MAX_CONTENT), the
+ * pure-JS path otherwise. Never throws.
  */
 export function verifyEvent(event: NostrEvent): boolean {
-  return wasm ? verifyEventWasm(event) : verifyEventJs(event);
+  return useWasm(event) ? verifyEventWasm(event) : verifyEventJs(event);
 }
 
 /**

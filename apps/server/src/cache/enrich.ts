@@ -18,6 +18,7 @@ import {
 import { byCoordinates, eventsByIds } from './queries/events.ts';
 import { cachedPreviews } from './queries/previews.ts';
 import type { CacheRequest } from './request.ts';
+import { knownMediaOf } from '../media/known-media.ts';
 
 export interface EnrichOptions {
   /** Top zaps per post (0 = none). */
@@ -114,6 +115,7 @@ export async function enrichPosts(
   if (zapUsers.size > 0)
     for (const [k, v] of await req.ctx.profiles.get(db, [...zapUsers])) profiles.set(k, v);
   pubkeys.delete('');
+  const uploads = await knownMediaOf(req.ctx.media, [...all, ...profiles.values()]);
 
   const out: Out = [];
   const sent = new Set<string>();
@@ -126,7 +128,7 @@ export async function enrichPosts(
     const p = profiles.get(pubkey);
     if (!p || !once(p.id)) return;
     out.push(p);
-    const media = mediaInfoOf(p, req.baseUrl);
+    const media = mediaInfoOf(p, req.baseUrl, uploads);
     if (media) out.push(resultEvent(ResultKind.MediaInfo, media));
   };
   const sendAnnotations = (e: NostrEvent) => {
@@ -134,7 +136,7 @@ export async function enrichPosts(
     out.push(resultEvent(ResultKind.NoteStats, stats.get(e.id)!));
     const a = actions.get(e.id);
     if (a) out.push(resultEvent(ResultKind.NoteActions, a));
-    const media = mediaInfoOf(e, req.baseUrl);
+    const media = mediaInfoOf(e, req.baseUrl, uploads);
     if (media) out.push(resultEvent(ResultKind.MediaInfo, media));
     const lp = linkPreviewOf(e, previews);
     if (lp) out.push(resultEvent(ResultKind.LinkMetadata, lp));
@@ -182,20 +184,28 @@ export async function enrichPosts(
   return out;
 }
 
-/** Once per page: user scores, relay hints, verified names (legend/cohort when known). */
+/**
+ * Once per page: user scores, relay hints, verified names, and for members among the users their
+ * legend customization (10000168) and tier and cohort (10000169).
+ */
 export async function pageExtras(
   req: CacheRequest,
   pubkeys: readonly string[],
   hints: Record<string, string> = {},
 ): Promise<CacheEvent[]> {
   const out: CacheEvent[] = [];
-  const [scores, names] = await Promise.all([
+  const [scores, names, members] = await Promise.all([
     pubkeys.length > 0 ? userScores(req.store.db, pubkeys) : Promise.resolve(undefined),
     verifiedNames(req, pubkeys),
+    req.ctx.membership.pageExtras(pubkeys, req.now),
   ]);
   if (scores) out.push(resultEvent(ResultKind.UserScores, scores));
   if (Object.keys(hints).length > 0) out.push(resultEvent(ResultKind.RelayHints, hints));
   if (Object.keys(names).length > 0) out.push(resultEvent(ResultKind.VerifiedNames, names));
+  if (Object.keys(members.legends).length > 0)
+    out.push(resultEvent(ResultKind.LegendCustomization, members.legends));
+  if (Object.keys(members.cohorts).length > 0)
+    out.push(resultEvent(ResultKind.MembershipCohort, members.cohorts));
   return out;
 }
 

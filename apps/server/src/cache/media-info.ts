@@ -1,5 +1,7 @@
 import type { LinkPreview, MediaInfo, MediaResource } from '@swell/cache-protocol';
 import type { NostrEvent } from '@swell/nostr';
+import type { StoredMedia } from '../media/media-store.ts';
+import { posterUrl } from '../media/media-urls.ts';
 
 const URL_RE = /https?:\/\/[^\s<>"'`]+/g;
 const IMAGE = /\.(jpe?g|png|gif|webp|avif|svg|bmp)$/i;
@@ -88,18 +90,28 @@ function referenceKey(url: string): string | undefined {
 
 /**
  * 10000119 for an event: the original plus small/medium/large variants served by this server's
- * /media-cache (resized with sharp on first use).
+ * /media-cache (resized with sharp on first use). Files uploaded here (`known`, by URL) carry
+ * what was measured at upload: type, dimensions, duration, animation, a video's poster frame.
  */
-export function mediaInfoOf(event: NostrEvent, baseUrl: string): MediaInfo | undefined {
+export function mediaInfoOf(
+  event: NostrEvent,
+  baseUrl: string,
+  known?: ReadonlyMap<string, StoredMedia>,
+): MediaInfo | undefined {
   const urls = mediaUrls(event);
   if (urls.length === 0) return undefined;
   const meta = imetaOf(event);
+  const thumbnails: Record<string, string> = {};
   const resources: MediaResource[] = urls.map((url) => {
     const m = meta.get(url);
-    const mt = m?.mt ?? mimeOf(url) ?? 'image/jpeg';
-    const w = m?.w ?? 0;
-    const h = m?.h ?? 0;
-    const variants = [{ s: 'o', a: 1, w, h, mt, dur: 0, media_url: url }];
+    const k = known?.get(url);
+    const mt = k?.mime ?? m?.mt ?? mimeOf(url) ?? 'image/jpeg';
+    const w = k?.width ?? m?.w ?? 0;
+    const h = k?.height ?? m?.h ?? 0;
+    const a = k ? k.animated : 1;
+    const dur = k?.duration ?? 0;
+    const variants = [{ s: 'o', a, w, h, mt, dur, media_url: url }];
+    if (k?.poster) thumbnails[url] = posterUrl(baseUrl, k.sha256);
     if (mt.startsWith('image/')) {
       for (const [s, width] of [
         ['s', 200],
@@ -109,12 +121,12 @@ export function mediaInfoOf(event: NostrEvent, baseUrl: string): MediaInfo | und
         const scale = w > 0 ? Math.min(1, width / w) : 1;
         variants.push({
           s,
-          a: 1,
+          a,
           w: w > 0 ? Math.round(w * scale) : 0,
           h: h > 0 ? Math.round(h * scale) : 0,
           mt,
           dur: 0,
-          media_url: `${baseUrl}/media-cache?s=${s}&a=1&u=${encodeURIComponent(url)}`,
+          media_url: `${baseUrl}/media-cache?s=${s}&a=${a}&u=${encodeURIComponent(url)}`,
         });
       }
     }
@@ -122,9 +134,13 @@ export function mediaInfoOf(event: NostrEvent, baseUrl: string): MediaInfo | und
   });
   for (const r of [...resources]) {
     const key = referenceKey(r.url);
-    if (key) resources.push({ ...r, url: key });
+    if (!key) continue;
+    resources.push({ ...r, url: key });
+    if (thumbnails[r.url]) thumbnails[key] = thumbnails[r.url]!;
   }
-  return { event_id: event.id, resources };
+  const info: MediaInfo = { event_id: event.id, resources };
+  if (Object.keys(thumbnails).length > 0) info.thumbnails = thumbnails;
+  return info;
 }
 
 /** Known previews as a 10000128 for one event; undefined when none is cached yet. */

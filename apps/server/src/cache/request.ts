@@ -36,5 +36,5 @@ export type CommandHandler = (req: CacheRequest) => Promise<void>;
  */
 export type StreamHandler = (
   req: CacheRequest,
-  push: (events: CacheEvent[]) => void,
+  push: (events: Array<CacheEvent | NostrEvent>) => void,
 ) => Promise<() => void>;

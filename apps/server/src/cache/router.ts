@@ -71,6 +71,7 @@ import {
   resetDirectmsgCount,
   resetDirectmsgCounts,
 } from './commands/dms.ts';
+import { uploadCancel, uploadChunk, uploadComplete } from './commands/uploads.ts';
 import {
   directmsgCountStream,
   netStatsStream,
@@ -145,6 +146,9 @@ export const commandHandlers: Record<string, CommandHandler | undefined> = {
   get_directmsgs: getDirectmsgs,
   reset_directmsg_count: resetDirectmsgCount,
   reset_directmsg_counts: resetDirectmsgCounts,
+  upload_chunk: uploadChunk,
+  upload_complete: uploadComplete,
+  upload_cancel: uploadCancel,
 };
 
 /** Commands that answer EOSE at once and push until CLOSE. */

@@ -6,7 +6,12 @@ import type { ServerContext } from '../context.ts';
 import { requestBaseUrl } from '../net/client-address.ts';
 import { mayFetchPrivate } from '../net/private-fetch.ts';
 import { AnswerWriter } from './answer-frames.ts';
-import { CacheError, type CacheRequest } from './request.ts';
+import {
+  CacheError,
+  type CacheRequest,
+  type CommandHandler,
+  type StreamHandler,
+} from './request.ts';
 import { RequestRegistry, type Ticket } from './request-registry.ts';
 import { requestStore } from './request-store.ts';
 import { requestWeight } from './request-weight.ts';
@@ -28,11 +33,23 @@ export const cacheLimits = {
 
 type Message = CacheEvent | NostrEvent;
 
-/** The cache websocket (`/v1`, Primal protocol). */
+/** What a socket of the cache's shape answers: its request and streaming commands. */
+export interface SocketRoutes {
+  commands: Record<string, CommandHandler | undefined>;
+  streams: Record<string, StreamHandler | undefined>;
+}
+
+const cacheRoutes: SocketRoutes = { commands: commandHandlers, streams: streamHandlers };
+
+/**
+ * The cache websocket (`/v1`, Primal protocol). `routes` serves another command set with the
+ * same machinery (the membership socket `/wallet/v1`).
+ */
 export function handleCacheSocket(
   ws: WebSocket,
   ctx: ServerContext,
   httpReq: IncomingMessage,
+  routes: SocketRoutes = cacheRoutes,
 ): void {
   const { load, config } = ctx;
   const gate = load.cacheGate;
@@ -144,8 +161,8 @@ export function handleCacheSocket(
       sendText(['EOSE', subId]);
       return;
     }
-    const handler = Object.hasOwn(commandHandlers, command) ? commandHandlers[command] : undefined;
-    const stream = Object.hasOwn(streamHandlers, command) ? streamHandlers[command] : undefined;
+    const handler = Object.hasOwn(routes.commands, command) ? routes.commands[command] : undefined;
+    const stream = Object.hasOwn(routes.streams, command) ? routes.streams[command] : undefined;
     if (!handler && !stream) {
       ctx.log.debug({ command }, 'unknown cache command');
       fail(subId, 'unknown api request');
@@ -225,7 +242,7 @@ export function handleCacheSocket(
       started = true;
       const req = request();
       if (ticket.streaming) {
-        streamHandlers[command]!(req, (events) => {
+        routes.streams[command]!(req, (events) => {
           if (requests.isOpen(ticket) && sendQueue.open) answers.push(subId, events);
         })
           .then((stop) => {
@@ -246,7 +263,7 @@ export function handleCacheSocket(
           });
         return;
       }
-      commandHandlers[command]!(req)
+      routes.commands[command]!(req)
         .finally(release)
         .then(
           () => {

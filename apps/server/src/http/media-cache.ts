@@ -11,6 +11,8 @@ import { checkPublicTarget, guardedGet } from '../net/outbound.ts';
 import { mayFetchPrivate } from '../net/private-fetch.ts';
 import { fetchParam } from './link-preview.ts';
 import { Slots, SlotsFull } from '../net/slots.ts';
+import { ownUpload, sendOwnVariant } from '../media/local-variants.ts';
+import { requestHosts } from '../media/media-urls.ts';
 
 /** Widths of the variants (o = original). The same table feeds 10000119 in cache answers. */
 export const VARIANT_WIDTHS: Record<string, number | undefined> = {
@@ -37,7 +39,7 @@ interface Variant {
 
 /** Resizes an image for a variant; animated input stays animated when `animated`. */
 export async function makeVariant(
-  input: Buffer,
+  input: Buffer | string,
   size: string,
   animated: boolean,
 ): Promise<Variant> {
@@ -77,6 +79,27 @@ export function registerMediaCache(app: FastifyInstance, ctx: ServerContext): vo
       const { s = 'o', a = '1' } = req.query;
       if (!(s in VARIANT_WIDTHS) || (a !== '0' && a !== '1'))
         return reply.code(400).send({ error: 's must be o|s|m|l and a 0|1' });
+      const own = await ownUpload(ctx.media, req.query.u, requestHosts(req.headers));
+      if (own) {
+        // Variants of this server's own uploads are decoded within the same bound.
+        const boundedVariant = (input: Buffer | string, size: string, animated: boolean) =>
+          decodes.run(() => makeVariant(input, size, animated));
+        try {
+          return await sendOwnVariant(
+            reply,
+            ctx.media,
+            own,
+            s,
+            a === '1',
+            req.query.u!,
+            boundedVariant,
+          );
+        } catch (err) {
+          if (err instanceof SlotsFull)
+            return reply.code(503).header('retry-after', '5').send({ error: 'busy, try again' });
+          throw err;
+        }
+      }
       const u = fetchParam(req.query.u);
       if (!u) return reply.code(400).send({ error: 'u must be an http(s) URL' });
       // A page on another origin never has private addresses fetched for it (see cors.ts).

@@ -1,5 +1,6 @@
 import { eventCoordinate, isEphemeral, type NostrEvent } from '@swell/nostr';
 import { findEvent, type DeriveContext } from './derive-helpers.ts';
+import { recordContactList } from './derive-contact-history.ts';
 import { deriveDeletion } from './derive-deletion.ts';
 import { deriveNote, deriveReaction, deriveRepost, deriveZap } from './derive-interactions.ts';
 import { deriveDirectMessage, deriveReplaceable } from './derive-lists.ts';
@@ -43,6 +44,7 @@ export async function processEvent(
       // Like an older replaceable version: known, superseded, nothing new to store (OK true).
       return { status: 'duplicate', message: 'duplicate: deleted by its author' };
     }
+    if (e.kind === 3) await recordContactList(ctx, e);
     const heads = await ctx.tx.all<HeadRow>(
       'SELECT event_id, created_at FROM replaceable_heads WHERE pubkey = ? AND kind = ? AND d_tag = ?',
       [e.pubkey, e.kind, d],

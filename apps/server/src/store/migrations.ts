@@ -289,6 +289,115 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
         }
       },
     },
+    '0006-media-uploads': {
+      // Uploaded files (Blossom and the cache's chunked upload): each file once by its hash,
+      // and who uploaded it (media/media-tables.ts).
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('media_blobs')
+          .ifNotExists()
+          .addColumn('sha256', 'text', (c) => c.primaryKey())
+          .addColumn('size', int, (c) => c.notNull())
+          .addColumn('mime', 'text', (c) => c.notNull())
+          .addColumn('ext', 'text', (c) => c.notNull())
+          .addColumn('width', 'integer')
+          .addColumn('height', 'integer')
+          .addColumn('duration', 'double precision')
+          .addColumn('animated', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('poster', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', int, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('media_uploads')
+          .ifNotExists()
+          .addColumn('pubkey', 'text', (c) => c.notNull())
+          .addColumn('sha256', 'text', (c) => c.notNull())
+          .addColumn('uploaded_at', int, (c) => c.notNull())
+          .addColumn('origin', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('media_uploads_pk', ['pubkey', 'sha256'])
+          .execute();
+        await sql`CREATE INDEX IF NOT EXISTS media_uploads_by_owner ON media_uploads (pubkey, uploaded_at DESC, sha256 DESC)`.execute(
+          db,
+        );
+        await sql`CREATE INDEX IF NOT EXISTS media_uploads_by_blob ON media_uploads (sha256)`.execute(
+          db,
+        );
+      },
+    },
+    // (0006 is the uploads branch's media tables.) Membership: members, purchases (quotes),
+    // earlier versions of contact lists, and the signed requests already used (replay guard).
+    // Types: membership/membership-tables.ts.
+    '0007-membership': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('memberships')
+          .addColumn('pubkey', 'text', (c) => c.primaryKey())
+          .addColumn('tier', 'text', (c) => c.notNull())
+          .addColumn('premium_since', int)
+          .addColumn('legend_since', int)
+          .addColumn('expires_on', int)
+          .addColumn('cohort_1', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('cohort_2', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('donated_usd_cents', int, (c) => c.notNull().defaultTo(0))
+          .addColumn('legend_style', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('legend_custom_badge', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('legend_avatar_glow', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('legend_in_leaderboard', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('legend_shoutout', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('updated_at', int, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('membership_quotes')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('payer', 'text', (c) => c.notNull())
+          .addColumn('receiver', 'text', (c) => c.notNull())
+          .addColumn('product_id', 'text', (c) => c.notNull())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('amount_usd_cents', int, (c) => c.notNull())
+          .addColumn('amount_msat', int, (c) => c.notNull())
+          .addColumn('bolt11', 'text', (c) => c.notNull())
+          .addColumn('payment_hash', 'text', (c) => c.notNull())
+          .addColumn('created_at', int, (c) => c.notNull())
+          .addColumn('expires_at', int, (c) => c.notNull())
+          .addColumn('completed_at', int)
+          .execute();
+        await sql`CREATE UNIQUE INDEX membership_quotes_hash ON membership_quotes (payment_hash)`.execute(
+          db,
+        );
+        await sql`CREATE INDEX membership_quotes_payer ON membership_quotes (payer, completed_at DESC)`.execute(
+          db,
+        );
+        await sql`CREATE INDEX membership_quotes_receiver ON membership_quotes (receiver, completed_at DESC)`.execute(
+          db,
+        );
+        await sql`CREATE INDEX membership_quotes_name ON membership_quotes (name, expires_at)`.execute(
+          db,
+        );
+        await db.schema
+          .createTable('contact_list_history')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('pubkey', 'text', (c) => c.notNull())
+          .addColumn('created_at', int, (c) => c.notNull())
+          .addColumn('tags', 'text', (c) => c.notNull())
+          .addColumn('content', 'text', (c) => c.notNull())
+          .addColumn('sig', 'text', (c) => c.notNull())
+          .execute();
+        await sql`CREATE INDEX contact_list_history_owner ON contact_list_history (pubkey, created_at DESC, id)`.execute(
+          db,
+        );
+        // Contact lists stored before this migration become the first entry of each history.
+        await sql`INSERT INTO contact_list_history (id, pubkey, created_at, tags, content, sig)
+          SELECT id, pubkey, created_at, tags, content, sig FROM events WHERE kind = 3`.execute(db);
+        await db.schema
+          .createTable('used_user_requests')
+          .addColumn('sig', 'text', (c) => c.primaryKey())
+          .addColumn('expires_at', int, (c) => c.notNull())
+          .execute();
+        await sql`CREATE INDEX used_user_requests_expiry ON used_user_requests (expires_at)`.execute(
+          db,
+        );
+      },
+    },
   };
 }
 
@@ -321,7 +430,9 @@ export function unwrapSubsettings(subkey: string, json: string): string | undefi
 export async function migrateToLatest(db: Kysely<unknown>, dialect: StoreDialect): Promise<void> {
   const all = migrations(dialect);
   const provider: MigrationProvider = { getMigrations: async () => all };
-  const migrator = new Migrator({ db, provider });
+  // Unordered: branches developed side by side add migrations (0006 uploads, 0007 membership);
+  // a database that ran a later one must still run an earlier one merged after it.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

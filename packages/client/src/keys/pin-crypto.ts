@@ -1,4 +1,5 @@
 import { ClientError } from '../errors.ts';
+import { isPinEncrypted, legacyPinPrefix, pinPrefix } from './key-names.ts';
 
 /**
  * PIN protection of a stored secret key.
@@ -9,8 +10,7 @@ import { ClientError } from '../errors.ts';
  * Read as well: the reference format `prpec<b64 ciphertext>?iv=<b64 iv>` = AES-CBC with
  * key SHA-256(PIN) (cache-protocol doc section 10), so keys saved by the reference client load.
  */
-export const pinPrefix = 'swpin1:';
-export const legacyPinPrefix = 'prpec';
+export { isPinEncrypted, legacyPinPrefix, pinPrefix };
 export const defaultPinIterations = 600_000;
 /** A stored value asking for more is refused as malformed (it would freeze the unlock). */
 export const maxPinIterations = 10_000_000;
@@ -40,10 +40,6 @@ export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
 }
 
 const utf8 = new TextEncoder();
-
-export function isPinEncrypted(value: string | null | undefined): boolean {
-  return !!value && (value.startsWith(pinPrefix) || value.startsWith(legacyPinPrefix));
-}
 
 async function pbkdf2Key(pin: string, salt: Uint8Array<ArrayBuffer>, iterations: number) {
   const base = await subtle().importKey('raw', utf8.encode(pin), 'PBKDF2', false, ['deriveKey']);

@@ -1,3 +1,4 @@
+import { nip19 } from '@swell/nostr';
 import { ClientError } from '../errors.ts';
 import { remoteSignerStorageKey } from '../keys/key-names.ts';
 import { KeyStore, validatePin, type KeyStoreOptions } from '../keys/key-store.ts';
@@ -111,6 +112,21 @@ export async function startNostrConnect(
 
 export function signOut(o: LoginFlowsOptions, signer: Signer | null): void {
   logout(keys(o), signer);
+}
+
+/**
+ * The stored secret key as an nsec, for the backup in Settings > Account: with a PIN only when
+ * the PIN opens it (`pin-required`, `pin-wrong`); `no-stored-key` for extension and remote signer
+ * users (their key is not here).
+ */
+export async function revealSecret(o: LoginFlowsOptions, pin?: string): Promise<string> {
+  const k = keys(o);
+  if (!k.hasSecret()) throw new ClientError('no-stored-key');
+  if (k.isLocked()) {
+    if (pin === undefined) throw new ClientError('pin-required');
+    return nip19.nsecEncode((await k.unlock(pin)).secretKey);
+  }
+  return nip19.nsecEncode(k.readPlainSecret()!);
 }
 
 export function forgetPin(o: LoginFlowsOptions): void {

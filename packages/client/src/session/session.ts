@@ -1,5 +1,10 @@
 import { ClientError } from '../errors.ts';
-import { isPubkey, keyStorageKeys, remoteSignerStorageKey } from '../keys/key-names.ts';
+import {
+  isPinEncrypted,
+  isPubkey,
+  keyStorageKeys,
+  remoteSignerStorageKey,
+} from '../keys/key-names.ts';
 import type { NostrConnectOptions, NostrConnectPairing } from '../signers/nostr-connect.ts';
 import type { LoginSource, SessionLoginState } from '../signers/resolve-login.ts';
 import type { Signer, SignerType } from '../signers/signer.ts';
@@ -26,6 +31,11 @@ export interface SessionSnapshot {
   canSign: boolean;
   /** False until the login sequence ran once, or the user signed in. */
   resolved: boolean;
+  /**
+   * The user signed in in this tab just now (login dialog, new account), as opposed to a session
+   * restored on page load: work that makes a signer prompt (settings sync) may ask now.
+   */
+  signedInHere: boolean;
 }
 
 export type SessionOptions = LoginFlowsOptions & {
@@ -61,6 +71,7 @@ export class Session implements Observable<SessionSnapshot> {
       signer: 'none',
       canSign: false,
       resolved: false,
+      signedInHere: false,
     });
   }
 
@@ -169,6 +180,22 @@ export class Session implements Observable<SessionSnapshot> {
     this.apply({ pubkey: null, signer: null, needsPin: false, source: 'none' }, true);
   }
 
+  /**
+   * How the key is kept on this device: `pin` (encrypted with the PIN), `plain` (the nsec is
+   * stored as is: Settings > Account warns), `none` (extension, remote signer, or guest).
+   */
+  keyProtection(): 'pin' | 'plain' | 'none' {
+    const v = this.opts.storage.getItem(keyStorageKeys.secret);
+    if (!v) return 'none';
+    return isPinEncrypted(v) ? 'pin' : 'plain';
+  }
+
+  /** The stored secret key as an nsec (backup); the PIN when it is protected. */
+  async revealSecret(pin?: string): Promise<string> {
+    const flows = await this.flows();
+    return flows.revealSecret(this.opts, pin);
+  }
+
   /** Forgot PIN: the protected key is removed; the user signs in again. */
   async forgetPin(): Promise<void> {
     const flows = await this.flows();
@@ -199,6 +226,7 @@ export class Session implements Observable<SessionSnapshot> {
         ...(s?.authUrl ? { authUrl: s.authUrl } : {}),
         canSign: state.signer !== null,
         resolved: true,
+        signedInHere: explicit && state.signer !== null,
       });
     };
     if (signerState) this.unwatchSigner = signerState.subscribe(publish);

@@ -22,6 +22,12 @@ import {
   type Stamped,
 } from './note-overlay.ts';
 import { liveEntities, type Leases } from './store-retention.ts';
+import {
+  MuteMatcher,
+  noMuteRules,
+  type MuteReason,
+  type MuteRules,
+} from '../moderation/mute-rules.ts';
 
 export interface EntityStoreOptions {
   /** Notes kept beyond those in live views (least recently used go first). Default 2000. */
@@ -110,6 +116,9 @@ export class EntityStore implements Observable<number> {
   private readonly profiles = new WeakMap<SignedEvent, User>();
   private likedIds = new Set<string>();
   private viewer: string | null = null;
+  private muter = new MuteMatcher(noMuteRules);
+  /** Note id -> why it is muted (null: it is not), for the rules of now. */
+  private readonly muted = new Map<string, MuteReason | null>();
   private readonly leases: Leases = new Map();
   private leaseCounter = 0;
 
@@ -220,11 +229,52 @@ export class EntityStore implements Observable<number> {
   setViewer(pubkey: string | null): void {
     if (pubkey === this.viewer) return;
     this.viewer = pubkey;
+    this.muted.clear();
     this.actions.clear();
     this.likedIds = new Set();
     for (const key of [...this.memo.keys()]) this.memo.delete(key);
     this.overlay.clear();
     this.changed();
+  }
+
+  /**
+   * The user's moderation (mute list, private entries included, and subscribed filter lists):
+   * every note it matches is hidden at once wherever it shows (`note()` gives undefined,
+   * `isHidden()` true), the viewer's own notes excepted.
+   */
+  setMuteRules(rules: MuteRules): void {
+    this.muter = new MuteMatcher(rules);
+    this.muted.clear();
+    this.changed();
+  }
+
+  get muteRules(): MuteRules {
+    return this.muter.rules;
+  }
+
+  /** Why a note is hidden by the user's moderation (also for a repost of a muted note). */
+  mutedReason(id: string): MuteReason | null {
+    if (this.muter.empty) return null;
+    const cached = this.muted.get(id);
+    if (cached !== undefined) return cached;
+    const n = this.notes.get(id);
+    if (!n) return null;
+    if (n.pubkey === this.viewer) return null;
+    let reason = this.muter.reason(n);
+    let known = true;
+    if (!reason && (n.kind === 6 || n.kind === 16)) {
+      const originalId = this.reposts.get(id);
+      const original = originalId ? this.notes.get(originalId) : undefined;
+      if (original) reason = original.pubkey === this.viewer ? null : this.muter.reason(original);
+      else known = false; // decided again once the original arrives
+    }
+    if (known) this.muted.set(id, reason);
+    return reason;
+  }
+
+  /** True when the user muted this account (their own mute list or a filter list). */
+  isMutedUser(pubkey: string | undefined): boolean {
+    return pubkey !== undefined && pubkey !== this.viewer && this.muter.rules.pubkeys.has(pubkey);
   }
 
   /** The user's liked list (per-user record `likes`): those notes show as liked. */
@@ -326,7 +376,8 @@ export class EntityStore implements Observable<number> {
     const n = this.notes.get(id);
     const by = this.deletions.get(id);
     if (by !== undefined && (!n || n.pubkey === by)) return true;
-    return this.overlay.isHidden(id);
+    if (this.overlay.isHidden(id)) return true;
+    return this.mutedReason(id) !== null;
   }
 
   /** The newest kind 0 of a user. */
@@ -530,6 +581,7 @@ export class EntityStore implements Observable<number> {
     this.urlsByNote.delete(id);
     this.reposts.delete(id);
     this.memo.delete(id);
+    this.muted.delete(id);
     this.overlay.forget(id);
     return true;
   }

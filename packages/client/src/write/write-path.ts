@@ -1,6 +1,6 @@
-import type { NostrEvent } from '@swell/nostr';
+import type { EventTemplate, NostrEvent } from '@swell/nostr';
 import { broadcast } from '../actions/broadcast.ts';
-import type { ActionContext, WriteResult } from '../actions/action-context.ts';
+import { signAndSend, type ActionContext, type WriteResult } from '../actions/action-context.ts';
 import { deleteNote } from '../actions/delete-note.ts';
 import { like } from '../actions/like.ts';
 import { postNote } from '../actions/compose-note.ts';
@@ -62,6 +62,8 @@ export interface WritePath {
   repost(note: NostrEvent): Promise<WriteResult>;
   deleteNote(note: NostrEvent, reason?: string): Promise<WriteResult>;
   broadcast(event: NostrEvent): PublishAttempt;
+  /** Signs and sends any event through the outbox (e.g. a new account's profile and lists). */
+  publishEvent(template: Omit<EventTemplate, 'created_at'>): Promise<WriteResult>;
   retry(id: string): Promise<void>;
   discard(id: string): Promise<void>;
   drafts: NoteDrafts;
@@ -159,6 +161,7 @@ export async function createWritePath(o: WritePathOptions): Promise<WritePath> {
     repost: (note) => repost(ctx, note),
     deleteNote: (note, reason) => deleteNote(ctx, note, reason),
     broadcast: (event) => broadcast(ctx, event),
+    publishEvent: (template) => signAndSend(ctx, template),
     retry: (id) => outbox.retry(id),
     discard: (id) => outbox.discard(id),
     drafts: new NoteDrafts(o.records, pubkey),

@@ -2,6 +2,7 @@ import { resultEvent, ResultKind, userRelaysEvent } from '@swell/cache-protocol'
 import type { NostrEvent } from '@swell/nostr';
 import { pageExtras } from '../enrich.ts';
 import { mediaInfoOf } from '../media-info.ts';
+import { knownMediaOf } from '../../media/known-media.ts';
 import { loadModeration, type Moderation } from '../moderation.ts';
 import { emitPosts } from '../page.ts';
 import { bool, hex64, hexList, limitOf, optHex64, str } from '../params.ts';
@@ -16,13 +17,14 @@ export async function emitProfiles(
   pubkeys: readonly string[],
 ): Promise<NostrEvent[]> {
   const profiles = await req.ctx.profiles.get(req.store.db, pubkeys);
+  const known = await knownMediaOf(req.ctx.media, profiles.values());
   const out: NostrEvent[] = [];
   for (const p of pubkeys) {
     const e = profiles.get(p);
     if (!e) continue;
     out.push(e);
     req.emit(e);
-    const media = mediaInfoOf(e, req.baseUrl);
+    const media = mediaInfoOf(e, req.baseUrl, known);
     if (media) req.emit(resultEvent(ResultKind.MediaInfo, media));
   }
   return out;

@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.ts';
+import type { Store } from '../store/store.ts';
+
+/** One stored file, kept once by its hash (migration 0003-media-uploads). */
+export interface MediaBlobsTable {
+  sha256: string;
+  size: number;
+  /** Sniffed from the bytes. */
+  mime: string;
+  /** Extension of the media type, without the dot (jpg, png, mp4, ...). */
+  ext: string;
+  width: number | null;
+  height: number | null;
+  /** Seconds (video). */
+  duration: number | null;
+  /** 1 for an image with several frames (GIF, animated WebP/PNG). */
+  animated: number;
+  /** 1 when a poster frame was made (video, ffmpeg installed). */
+  poster: number;
+  created_at: number;
+}
+
+/** Who uploaded a file (a user owns each file once, however often they upload it). */
+export interface MediaUploadsTable {
+  pubkey: string;
+  sha256: string;
+  uploaded_at: number;
+  /** 'blossom' or 'cache' (the chunked upload of the cache socket). */
+  origin: string;
+}
+
+export interface MediaDatabase extends Database {
+  media_blobs: MediaBlobsTable;
+  media_uploads: MediaUploadsTable;
+}
+
+/** The store's Kysely handle, typed with the media tables. */
+export function mediaDb(store: Store): Kysely<MediaDatabase> {
+  return store.db as unknown as Kysely<MediaDatabase>;
+}

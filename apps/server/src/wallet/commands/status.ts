@@ -1,0 +1,18 @@
+import { MembershipResultKind, rawResultEvent } from '@swell/cache-protocol';
+import type { CommandHandler } from '../../cache/request.ts';
+import { pTags, publicHost, userRequest } from '../wallet-request.ts';
+
+/**
+ * `membership_status {event_from_user}` -> 10000603 with tier, name, addresses, expiry and
+ * cohort; EOSE alone when the user never was a member (tier none). The p tag may name another
+ * user (a gift's recipient): their tier and name are public anyway (10000169, nostr.json), but
+ * their used storage is not told.
+ */
+export const membershipStatus: CommandHandler = async (req) => {
+  const e = await userRequest(req, 'any');
+  const target = pTags(e)[0] ?? e.pubkey;
+  const status = await req.ctx.membership.status(target, publicHost(req), req.now);
+  if (!status) return;
+  if (target !== e.pubkey) status.used_storage = 0;
+  req.emit(rawResultEvent(MembershipResultKind.Status, status));
+};
