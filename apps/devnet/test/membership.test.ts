@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { decode } from 'light-bolt11-decoder';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -186,6 +187,12 @@ describe.each(BACKENDS)('membership on %s (devnet lightning)', (backend) => {
     // the uploads code asks this: 1 GB for members, 100 MB for others
     expect(await ctx.membership.uploadLimitBytes(alice.pubkey)).toBe(1024 ** 3);
     expect(await ctx.membership.uploadLimitBytes(carol.pubkey)).toBe(100 * 1024 ** 2);
+    // and the media store applies it, with ten times the storage
+    const member = await ctx.media.limitsFor(alice.pubkey);
+    const regular = await ctx.media.limitsFor(carol.pubkey);
+    expect(member).toMatchObject({ tier: 'premium', maxFileBytes: 1024 ** 3 });
+    expect(regular).toMatchObject({ tier: 'regular', maxFileBytes: 100 * 1024 ** 2 });
+    expect(member.quotaBytes).toBe(regular.quotaBytes * 10);
     const page = await cache.page('user_infos', { pubkeys: [alice.pubkey, carol.pubkey] });
     expect(page.verifiedNames).toEqual({ [alice.pubkey]: 'alice' });
     expect(page.cohorts[alice.pubkey]).toMatchObject({ tier: 'premium', cohort_1: 'Premium' });
@@ -460,21 +467,91 @@ describe.each(BACKENDS)('membership on %s (devnet lightning)', (backend) => {
     expect((await fetch(url, { headers: { authorization: auth(url, carol) } })).status).toBe(403);
   });
 
-  it('media management answers for a server without uploads', async () => {
-    const stats = await ask('membership_media_management_stats', alice);
-    expect(content(ofKind(stats.events, MembershipResultKind.MediaStats)[0])).toEqual({
+  it("media management lists, sums and deletes the member's real uploads", async () => {
+    const empty = await ask('membership_media_management_stats', alice);
+    expect(content(ofKind(empty.events, MembershipResultKind.MediaStats)[0])).toEqual({
       image: 0,
       video: 0,
       other: 0,
     });
-    const list = await ask('membership_media_management_uploads', alice, {}, { limit: 20 });
-    expect(content(ofKind(list.events, MembershipResultKind.MediaList)[0])).toEqual([]);
-    const del = await ask('membership_media_management_delete', alice, {
-      url: `${server.url}/media/x.png`,
+    const files = [RED_PIXEL_PNG, BLUE_SQUARE_PNG].map((b64) => Buffer.from(b64, 'base64'));
+    const hashes: string[] = [];
+    for (const file of files) {
+      const sha256 = createHash('sha256').update(file).digest('hex');
+      hashes.push(sha256);
+      const res = await fetch(`${server.url}/upload`, {
+        method: 'PUT',
+        headers: {
+          authorization: blossomAuth(alice, 'upload', sha256),
+          'content-type': 'image/png',
+        },
+        body: file,
+      });
+      expect(res.status).toBe(201);
+    }
+    const stats = await ask('membership_media_management_stats', alice);
+    expect(content(ofKind(stats.events, MembershipResultKind.MediaStats)[0])).toEqual({
+      image: files[0]!.length + files[1]!.length,
+      video: 0,
+      other: 0,
     });
-    expect(del.notices).toEqual(['uploads are not enabled on this server']);
+    const list = await ask('membership_media_management_uploads', alice, {}, { limit: 20 });
+    const items = content<{ url: string; size: number; mimetype: string }[]>(
+      ofKind(list.events, MembershipResultKind.MediaList)[0],
+    );
+    expect(items.map((i) => i.mimetype)).toEqual(['image/png', 'image/png']);
+    expect(new Set(items.map((i) => i.url))).toEqual(
+      new Set(hashes.map((h) => `${server.url}/media/${h}.png`)),
+    );
+    // one page of one, then the next page skips it
+    const first = await ask('membership_media_management_uploads', alice, {}, { limit: 1 });
+    const firstItems = content<{ url: string; created_at: number }[]>(
+      ofKind(first.events, MembershipResultKind.MediaList)[0],
+    );
+    expect(firstItems).toHaveLength(1);
+    // the next page starts at that upload's second and skips the one upload already shown
+    const next = await ask(
+      'membership_media_management_uploads',
+      alice,
+      {},
+      { limit: 1, until: firstItems[0]!.created_at, offset: 1 },
+    );
+    const nextItems = content<{ url: string }[]>(
+      ofKind(next.events, MembershipResultKind.MediaList)[0],
+    );
+    expect(nextItems.map((i) => i.url)).toEqual(
+      items.map((i) => i.url).filter((u) => u !== firstItems[0]!.url),
+    );
+
+    // someone else's delete is refused; the owner's removes the file
+    const notYours = await ask('membership_media_management_delete', bob, { url: items[0]!.url });
+    expect(notYours.notices.length).toBe(1);
+    const del = await ask('membership_media_management_delete', alice, { url: items[0]!.url });
+    expect(del.notices).toEqual([]);
+    expect((await fetch(items[0]!.url)).status).toBe(404);
+    const after = await ask('membership_media_management_uploads', alice, {}, { limit: 20 });
+    expect(
+      content<unknown[]>(ofKind(after.events, MembershipResultKind.MediaList)[0]),
+    ).toHaveLength(1);
   });
 });
+
+/** A Blossom (BUD-11) authorization header of `user` for `verb` on the blob `sha256`. */
+function blossomAuth(user: User, verb: string, sha256: string): string {
+  const at = Math.floor(Date.now() / 1000);
+  const event = user.sign(24242, `${verb} blob`, [
+    ['t', verb],
+    ['expiration', String(at + 300)],
+    ['x', sha256],
+  ]);
+  return `Nostr ${Buffer.from(JSON.stringify(event)).toString('base64url')}`;
+}
+
+/** Two real PNGs (1x1 red, 2x2 blue), made with sharp for this test. */
+const RED_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWP4z8AAAAMBAQCc479ZAAAAAElFTkSuQmCC';
+const BLUE_SQUARE_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAD0lEQVQImWNgYPgPRmAKABf2A/38FIMyAAAAAElFTkSuQmCC';
 
 describe('SWELL_DEVNET_USD_PER_BTC', () => {
   it('sets the devnet exchange rate; nonsense is refused at start', () => {

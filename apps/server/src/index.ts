@@ -17,7 +17,6 @@ export type {
 } from './membership/payment-provider.ts';
 export { PAYMENTS_NOT_CONFIGURED } from './membership/payment-provider.ts';
 export type { MemberMediaLibrary, MediaPage } from './membership/media-library.ts';
-export { uploadLimitBytes, UPLOAD_LIMIT_MB } from './membership/upload-limit.ts';
 export {
   acceptUserRequest,
   checkUserRequest,

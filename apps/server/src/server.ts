@@ -17,6 +17,7 @@ import { registerMediaCache } from './http/media-cache.ts';
 import { registerMediaFiles } from './http/media-files.ts';
 import { registerBlossom } from './http/blossom.ts';
 import { MediaStore } from './media/media-store.ts';
+import { memberMediaLibrary } from './media/member-media-library.ts';
 import { serverVersion } from './version.ts';
 import { openStore } from './store/open-store.ts';
 import { LiveBus } from './live/live-bus.ts';
@@ -90,6 +91,7 @@ export async function startServer(
     fanout?.announce(events);
   });
   const names = new NameRegistry(store.db);
+  const membership = new MembershipService({ store, names, log: app.log });
   const ctx: ServerContext = {
     config,
     log: app.log,
@@ -109,10 +111,11 @@ export async function startServer(
       slots: fetchSlots(),
     },
     load: createServerLoad(config),
-    media: new MediaStore({ store, config, log: app.log }),
-    membership: new MembershipService({ store, names, log: app.log }),
+    media: new MediaStore({ store, config, log: app.log, tierOf: (pk) => membership.tierOf(pk) }),
+    membership,
     replays: new StoredReplayGuard(store),
   };
+  membership.useMediaLibrary(memberMediaLibrary(ctx.media));
   live.subscribe((e) => ctx.profiles.invalidate([e]));
   const storageKind = config.databaseUrl ? 'postgresql' : 'sqlite';
   const upstream = config.upstream.length

@@ -9,7 +9,7 @@ import {
 import { activeTier, addMonths, type MemberRecord } from '../src/membership/members.ts';
 import { btcString, usdString } from '../src/membership/purchases.ts';
 import { isReservedName } from '../src/membership/reserved-names.ts';
-import { uploadLimitBytes } from '../src/membership/upload-limit.ts';
+import { uploadLimitBytes } from '@swell/cache-protocol';
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 

@@ -106,8 +106,9 @@ describe.each(['sqlite', 'postgres'] as const)('name registry on %s', (dialect) 
     for (const [pubkey, subkey, settings] of rows)
       await sql`INSERT INTO cache_app_subsettings (pubkey, subkey, settings, created_at)
         VALUES (${pubkey}, ${subkey}, ${JSON.stringify(settings)}, 1)`.execute(store.db);
-    // run the migration again, as on a database written before it (and before any later one)
-    await sql`DELETE FROM kysely_migration WHERE name >= '0005-app-subsettings-bare'`.execute(
+    // run that migration again, as on a database written before it (later migrations stay
+    // applied: the migrator runs unordered, so only this one runs)
+    await sql`DELETE FROM kysely_migration WHERE name = '0005-app-subsettings-bare'`.execute(
       store.db,
     );
     await store.close();

@@ -48,6 +48,9 @@ describe('createSwellClient', () => {
     expect(c.session.getSnapshot()).toMatchObject({ pubkey, resolved: false });
     const page = await c.fetchPage('user_infos', { pubkeys: [pubkey] });
     expect(page.notices).toEqual([]);
+    // The user's lists load in the background and apply their mute rules to the store; let
+    // them finish so only the next page's change is counted.
+    await c.lists.load();
     let changes = 0;
     c.store.subscribe(() => changes++);
     await c.fetchPage('get_default_relays');

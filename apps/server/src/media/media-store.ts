@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { MembershipTier } from '@swell/cache-protocol';
 import { mkdirSync } from 'node:fs';
 import { mkdir, rename, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -74,8 +75,17 @@ export class MediaStore {
   private readonly config: ServerConfig;
   private readonly log: FastifyBaseLogger;
 
-  constructor(deps: { store: Store; config: ServerConfig; log: FastifyBaseLogger }) {
+  private readonly tierOf: (pubkey: string) => Promise<MembershipTier>;
+
+  /** `tierOf` tells a user's membership tier (the membership service); everyone is regular without it. */
+  constructor(deps: {
+    store: Store;
+    config: ServerConfig;
+    log: FastifyBaseLogger;
+    tierOf?: (pubkey: string) => Promise<MembershipTier>;
+  }) {
     this.store = deps.store;
+    this.tierOf = deps.tierOf ?? (async () => 'none');
     this.config = deps.config;
     this.log = deps.log;
     this.root = join(deps.config.dataDir, 'media');
@@ -96,7 +106,7 @@ export class MediaStore {
 
   /** The limits of one user (upload-limits.ts decides). */
   limitsFor(pubkey: string): Promise<UploadLimits> {
-    return uploadLimitsFor({ config: this.config, store: this.store }, pubkey);
+    return uploadLimitsFor({ config: this.config, tierOf: this.tierOf }, pubkey);
   }
 
   /** Refusal text of a file above the per-file limit. */
@@ -154,6 +164,18 @@ export class MediaStore {
       .where('u.pubkey', '=', pubkey)
       .executeTakeFirst();
     return Number(row?.total ?? 0);
+  }
+
+  /** Bytes of a user's uploads by media type (the membership's storage summary). */
+  async bytesByMime(pubkey: string): Promise<{ mime: string; bytes: number }[]> {
+    const rows = await mediaDb(this.store)
+      .selectFrom('media_uploads as u')
+      .innerJoin('media_blobs as b', 'b.sha256', 'u.sha256')
+      .select((eb) => ['b.mime', eb.fn.sum<number | string | null>('b.size').as('bytes')])
+      .where('u.pubkey', '=', pubkey)
+      .groupBy('b.mime')
+      .execute();
+    return rows.map((r) => ({ mime: r.mime, bytes: Number(r.bytes ?? 0) }));
   }
 
   async owns(pubkey: string, sha256: string): Promise<boolean> {

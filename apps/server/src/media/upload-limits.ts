@@ -1,6 +1,5 @@
-import { MB, UPLOAD_LIMIT_MB } from '@swell/cache-protocol';
+import { MB, UPLOAD_LIMIT_MB, type MembershipTier } from '@swell/cache-protocol';
 import type { ServerConfig } from '../config.ts';
-import type { Store } from '../store/store.ts';
 
 /** What one user may upload. */
 export interface UploadLimits {
@@ -15,22 +14,29 @@ export interface UploadLimits {
 /** Default storage of a regular user (SWELL_UPLOAD_QUOTA_MB overrides it). */
 export const REGULAR_QUOTA_MB = 1024;
 
+/** Storage of a premium or legend member: ten times a regular user's. */
+export const MEMBER_QUOTA_FACTOR = 10;
+
 /**
- * The upload limits of the user `pubkey`: the ONE place that decides them. Every user is regular
- * for now (100 MB per file, spec sections 5 and 9; SWELL_UPLOAD_MAX_MB overrides it); the
- * membership work makes this read the user's tier (premium and legend: 1024 MB per file and
- * more space).
+ * The upload limits of the user `pubkey`: the ONE place that decides them. A regular user may
+ * upload 100 MB per file (spec sections 5 and 9; SWELL_UPLOAD_MAX_MB overrides it) and store
+ * REGULAR_QUOTA_MB (SWELL_UPLOAD_QUOTA_MB); a premium or legend member 1 GB per file (never less
+ * than a regular user) and ten times the storage. The tier comes from the membership service.
  */
 export async function uploadLimitsFor(
-  deps: { config: ServerConfig; store: Store },
+  deps: { config: ServerConfig; tierOf: (pubkey: string) => Promise<MembershipTier> },
   pubkey: string,
 ): Promise<UploadLimits> {
-  void pubkey;
   const { config } = deps;
+  const regularFile = Math.floor((config.uploadMaxMb ?? UPLOAD_LIMIT_MB.regular) * MB);
+  const regularQuota = Math.floor((config.uploadQuotaMb ?? REGULAR_QUOTA_MB) * MB);
+  const tier = await deps.tierOf(pubkey);
+  if (tier === 'none')
+    return { tier: 'regular', maxFileBytes: regularFile, quotaBytes: regularQuota };
   return {
-    tier: 'regular',
-    maxFileBytes: Math.floor((config.uploadMaxMb ?? UPLOAD_LIMIT_MB.regular) * MB),
-    quotaBytes: Math.floor((config.uploadQuotaMb ?? REGULAR_QUOTA_MB) * MB),
+    tier,
+    maxFileBytes: Math.max(regularFile, UPLOAD_LIMIT_MB[tier] * MB),
+    quotaBytes: regularQuota * MEMBER_QUOTA_FACTOR,
   };
 }
 

@@ -10,14 +10,19 @@ export interface MediaPage {
  * media management). The uploads code provides it (`MembershipService.useMediaLibrary`): that
  * code owns the files, so deleting goes through it (the file, its variants, its rows).
  *
- * Until uploads are merged, `NO_UPLOADS` stands in: this server then holds no uploads, so every
- * member has zero bytes and an empty list, and a delete is refused with `UPLOADS_NOT_ENABLED`.
+ * Where no uploads code is plugged in, `NO_UPLOADS` stands in: every member then has zero bytes
+ * and an empty list, and a delete is refused with `UPLOADS_NOT_ENABLED`. The server plugs in
+ * media/member-media-library.ts.
  */
 export interface MemberMediaLibrary {
   /** Bytes by type: image/*, video/*, anything else. */
   stats(pubkey: string): Promise<MemberMediaStats>;
   /** Uploads of `pubkey`, newest first: `created_at <= until`, skipping `offset` at `until`. */
-  list(pubkey: string, page: { limit: number; until: number; offset: number }): Promise<MediaPage>;
+  list(
+    pubkey: string,
+    page: { limit: number; until: number; offset: number },
+    baseUrl: string,
+  ): Promise<MediaPage>;
   /** Removes the member's upload at `url` (a URL this server serves); false if it is not theirs. */
   remove(pubkey: string, url: string): Promise<boolean>;
 }

@@ -4,6 +4,7 @@ import {
   MEMBERSHIP_PRODUCTS,
   membershipNameProblem,
   productPriceUsd,
+  uploadLimitBytes,
   type LegendCustomization,
   type LegendCustomizationSettings,
   type MembershipCohort,
@@ -24,7 +25,6 @@ import {
 } from './payment-provider.ts';
 import { Purchases, type Quote } from './purchases.ts';
 import { isReservedName } from './reserved-names.ts';
-import { uploadLimitBytes } from './upload-limit.ts';
 
 /** How long a purchase invoice can be paid (and the name it wants is held). */
 export const QUOTE_EXPIRY_SECONDS = 3600;

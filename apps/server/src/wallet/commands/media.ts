@@ -21,11 +21,15 @@ export const membershipMediaUploads: CommandHandler = async (req) => {
   const e = await userRequest(req);
   await req.ctx.membership.requireMember(e.pubkey);
   const p = paging(req.payload, req.now, 20);
-  const { items } = await req.ctx.membership.mediaLibrary.list(e.pubkey, {
-    limit: Math.min(p.limit, 100),
-    until: p.until,
-    offset: p.offset,
-  });
+  const { items } = await req.ctx.membership.mediaLibrary.list(
+    e.pubkey,
+    {
+      limit: Math.min(p.limit, 100),
+      until: p.until,
+      offset: p.offset,
+    },
+    req.baseUrl,
+  );
   req.emit(rawResultEvent(MembershipResultKind.MediaList, items));
   const times = items.map((i) => i.created_at);
   req.emit(
