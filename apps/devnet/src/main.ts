@@ -1,6 +1,6 @@
 // The server with the devnet plugged in: what `npm start` and the browser tests run. The plain
 // server (`npm run serve`, apps/server/src/main.ts) has no devnet.
-import { loadConfig } from '@swell/server';
+import { installCrashGuards, loadConfig } from '@swell/server';
 import { seedProgressBar } from './seed-progress-bar.ts';
 import { loadDevnetOptions } from './server-extension.ts';
 import { startDevnetServer } from './start.ts';
@@ -16,6 +16,7 @@ try {
 } finally {
   bar.stop();
 }
+installCrashGuards(server.app.log);
 console.log(`\nSwell is running at ${server.url}\n`);
 // Tells a supervising `npm start` (scripts/start.mjs) that the server came up.
 process.send?.({ type: 'ready', url: server.url });

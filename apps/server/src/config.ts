@@ -1,5 +1,26 @@
 import { resolve } from 'node:path';
 import { pubkeyFromNip19 } from '@swell/nostr';
+import { availableParallelism } from 'node:os';
+import { getHeapStatistics } from 'node:v8';
+import { parseAddressList, type AddressList } from './net/address-list.ts';
+
+/** Budgets that keep the server up under load (see README, Configuration). */
+export interface ServerLimits {
+  /** Open websockets per client address, per endpoint (`/v1`, `/relay`). */
+  connectionsPerAddress: number;
+  /** Heap (MiB) above which the cache sheds new work instead of starting it. */
+  heapBudgetMb: number;
+  /** Units of cache work running at once (a request weighs 1 per 100 results asked, 1 to 10). */
+  cacheWorkUnits: number;
+  /** Cache requests waiting for a turn, over all connections; more are refused with a NOTICE. */
+  cacheQueue: number;
+  /** Time budget of one cache request, queueing included (ms); partial results are sent. */
+  requestBudgetMs: number;
+  /** Bytes queued to one cache client before it is dropped as a slow reader. */
+  sendBufferBytes: number;
+  /** Bytes of live relay filters, all connections together. */
+  relayFilterBytes: number;
+}
 
 /** Server configuration: environment variables, overridable by `--NAME=value` flags. */
 export interface ServerConfig {
@@ -20,11 +41,22 @@ export interface ServerConfig {
   /**
    * The URL clients reach this server at, when it differs from where it listens (behind a
    * reverse proxy: `https://swell.example.com`). Demo data (media, names, lightning addresses)
-   * is made for it (SWELL_PUBLIC_URL).
+   * is made for it (SWELL_PUBLIC_URL). With the listening address, the server's own origin:
+   * `<url>/relay` is its own relay for `broadcast_events`, its URLs are answered in-process.
    */
   publicUrl?: string;
   /** Hex pubkey whose follows guests see in follows feeds (SWELL_DEFAULT_ACCOUNT, hex or npub). */
   defaultAccount?: string;
+  /**
+   * Whether fetches made for clients (link previews, media cache, broadcast) may reach
+   * non-public addresses (SWELL_ALLOW_PRIVATE_FETCH): false, true, or only these ranges.
+   */
+  allowPrivateFetch: boolean | AddressList;
+  /** Reverse proxies whose X-Forwarded-For/-Proto/-Host are believed (SWELL_TRUSTED_PROXY). */
+  trustedProxies: AddressList;
+  /** Browser origins allowed on `/v1` and by CORS of the read API; '*' = any (SWELL_ALLOWED_ORIGINS). */
+  allowedOrigins: '*' | string[];
+  limits: ServerLimits;
   /** Largest upload of a regular user, in MB (SWELL_UPLOAD_MAX_MB; default 100). */
   uploadMaxMb?: number;
   /** Storage of a regular user's uploads, in MB (SWELL_UPLOAD_QUOTA_MB; default 1024). */
@@ -40,6 +72,62 @@ function positiveNumber(name: string, v: string | undefined): number | undefined
     throw new Error(`${name} must be a positive number, got ${v}`);
   return n;
 }
+
+const MiB = 1024 * 1024;
+
+/**
+ * Defaults of the budgets. The heap budget is 60% of the V8 heap limit of this process. Cache
+ * work: 10 units per core, at least 20, so about three quarters of a heavy request (limit 1000,
+ * 10 units) per core runs at once beside the light ones; heavy answers are CPU work (queries,
+ * enrichment, serialisation), and more of them at once than the cores can carry only makes each
+ * slower, light requests wait longer behind their slices, and more of them run out of time
+ * (`npm run bench -- abuse` on 2 cores: twice the heavy answers and the canary's p50 from about
+ * 800 to 140 ms going from 32 units to 20).
+ */
+export function defaultLimits(): ServerLimits {
+  return {
+    connectionsPerAddress: 64,
+    heapBudgetMb: Math.floor((getHeapStatistics().heap_size_limit / MiB) * 0.6),
+    cacheWorkUnits: Math.max(20, 10 * availableParallelism()),
+    cacheQueue: 1024,
+    requestBudgetMs: 10_000,
+    sendBufferBytes: 8 * MiB,
+    relayFilterBytes: 64 * MiB,
+  };
+}
+
+function positive(merged: Record<string, string | undefined>, name: string): number | undefined {
+  const raw = merged[name];
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new Error(`${name} must be a positive number, got ${raw}`);
+  return n;
+}
+
+function originOf(raw: string, name: string): string {
+  try {
+    const u = new URL(raw);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('scheme');
+    return u.origin;
+  } catch {
+    throw new Error(`${name} must list http(s) URLs, got ${raw}`);
+  }
+}
+
+/** SWELL_ALLOW_PRIVATE_FETCH: off (default), on, or a list of addresses and CIDR ranges. */
+function privateFetchPolicy(raw: string): boolean | AddressList {
+  const v = raw.trim();
+  if (v === '' || /^(0|false|no|off)$/i.test(v)) return false;
+  if (flag(v)) return true;
+  return parseAddressList(v, 'SWELL_ALLOW_PRIVATE_FETCH');
+}
+
+const list = (v: string | undefined): string[] =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export const flag = (v: string | undefined): boolean | undefined =>
   v === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
@@ -81,6 +169,12 @@ export function loadConfig(
     if (!defaultAccount)
       throw new Error(`SWELL_DEFAULT_ACCOUNT must be a hex pubkey or an npub, got ${raw}`);
   }
+  const base = defaultLimits();
+  const mb = (name: string) => {
+    const v = positive(merged, name);
+    return v === undefined ? undefined : Math.round(v * MiB);
+  };
+  const origins = list(merged.SWELL_ALLOWED_ORIGINS);
   return {
     port,
     host: merged.HOST || '127.0.0.1',
@@ -95,6 +189,22 @@ export function loadConfig(
     ...(readThreads !== undefined ? { readThreads } : {}),
     ...(publicUrl ? { publicUrl } : {}),
     ...(defaultAccount ? { defaultAccount } : {}),
+    allowPrivateFetch: privateFetchPolicy(merged.SWELL_ALLOW_PRIVATE_FETCH ?? ''),
+    trustedProxies: parseAddressList(merged.SWELL_TRUSTED_PROXY ?? '', 'SWELL_TRUSTED_PROXY'),
+    allowedOrigins:
+      origins.length === 0 || origins.includes('*')
+        ? '*'
+        : origins.map((o) => originOf(o, 'SWELL_ALLOWED_ORIGINS')),
+    limits: {
+      connectionsPerAddress:
+        positive(merged, 'SWELL_MAX_CONNECTIONS_PER_IP') ?? base.connectionsPerAddress,
+      heapBudgetMb: positive(merged, 'SWELL_HEAP_BUDGET_MB') ?? base.heapBudgetMb,
+      cacheWorkUnits: positive(merged, 'SWELL_CACHE_WORK_UNITS') ?? base.cacheWorkUnits,
+      cacheQueue: positive(merged, 'SWELL_CACHE_QUEUE') ?? base.cacheQueue,
+      requestBudgetMs: positive(merged, 'SWELL_REQUEST_BUDGET_MS') ?? base.requestBudgetMs,
+      sendBufferBytes: mb('SWELL_SEND_BUFFER_MB') ?? base.sendBufferBytes,
+      relayFilterBytes: mb('SWELL_RELAY_FILTER_MB') ?? base.relayFilterBytes,
+    },
     uploadMaxMb: positiveNumber('SWELL_UPLOAD_MAX_MB', merged.SWELL_UPLOAD_MAX_MB),
     uploadQuotaMb: positiveNumber('SWELL_UPLOAD_QUOTA_MB', merged.SWELL_UPLOAD_QUOTA_MB),
     ffmpeg: merged.SWELL_FFMPEG || undefined,

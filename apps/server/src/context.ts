@@ -5,6 +5,8 @@ import type { LiveBus } from './live/live-bus.ts';
 import type { ProfileCache } from './cache/profile-cache.ts';
 import type { NameRegistry } from './names/name-registry.ts';
 import type { ServerSettings } from './settings/server-settings.ts';
+import type { Outbound } from './net/outbound.ts';
+import type { ServerLoad } from './load.ts';
 import type { MediaStore } from './media/media-store.ts';
 import type { MembershipService } from './membership/membership-service.ts';
 import type { ReplayGuard } from './auth/user-request.ts';
@@ -33,6 +35,13 @@ export interface ServerContext {
   names: NameRegistry;
   /** Settings kept in the database: the default account, the feed service key. */
   settings: ServerSettings;
+  /**
+   * Every outbound fetch made for a client goes through here: the address guard, this server's
+   * own origins (from configuration) and in-process answers for its own URLs.
+   */
+  outbound: Outbound;
+  /** Budgets shared by all connections (cache work, relay filters, connections per client). */
+  load: ServerLoad;
   /** Uploaded files (Blossom and the cache's chunked upload). */
   media: MediaStore;
   /**

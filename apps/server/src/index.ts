@@ -1,4 +1,4 @@
-export { flag, loadConfig, type ServerConfig } from './config.ts';
+export { flag, loadConfig, type ServerConfig, type ServerLimits } from './config.ts';
 export { startServer, type RunningServer, type StartOptions } from './server.ts';
 export type { ServerContext, ServerExtension, ListeningAddress } from './context.ts';
 export { openStore, type StoreConfig } from './store/open-store.ts';
@@ -8,6 +8,7 @@ export { importFile, type ImportSummary } from './cli/import-file.ts';
 export { NameRegistry, NameError, normaliseName } from './names/name-registry.ts';
 export type { NameRecord, NameErrorCode } from './names/name-registry.ts';
 export { ServerSettings } from './settings/server-settings.ts';
+export { installCrashGuards } from './crash-guard.ts';
 export { MembershipService, MembershipError } from './membership/membership-service.ts';
 export type {
   PaymentProvider,

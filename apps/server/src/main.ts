@@ -1,8 +1,10 @@
 import { loadConfig } from './config.ts';
 import { startServer } from './server.ts';
+import { installCrashGuards } from './crash-guard.ts';
 
 const config = loadConfig();
 const server = await startServer(config);
+installCrashGuards(server.app.log);
 console.log(`\nSwell is running at ${server.url}\n`);
 
 let stopping = false;

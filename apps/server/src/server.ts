@@ -3,6 +3,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { mkdirSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { ServerConfig } from './config.ts';
 import { handleCacheSocket } from './cache/socket.ts';
@@ -31,12 +32,23 @@ import { walletRoutes } from './wallet/router.ts';
 import { registerContentBackup } from './http/content-backup.ts';
 import type { ServerContext, ServerExtension } from './context.ts';
 import { openStreams } from './cache/stream-counts.ts';
+import { createServerLoad, loadReport } from './load.ts';
+import { FetchGuard, type Resolver } from './net/fetch-guard.ts';
+import { OwnOrigins } from './net/own-origins.ts';
+import { fetchSlots } from './net/outbound.ts';
+import { inAddressList } from './net/address-list.ts';
+import { clientAddress } from './net/client-address.ts';
+import { localGet } from './http/local-get.ts';
+import { originAllowed } from './http/cors.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 
 export interface RunningServer {
   /** Base HTTP URL, e.g. http://127.0.0.1:8080 */
   url: string;
   port: number;
   app: FastifyInstance;
+  /** The configuration in force; budgets (`limits`) are read live, so tests may change them. */
+  config: ServerConfig;
   close(): Promise<void>;
 }
 
@@ -45,6 +57,17 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 export interface StartOptions {
   /** Plug-ins such as the devnet; see `ServerExtension`. */
   extensions?: readonly ServerExtension[];
+  /** DNS resolver of the fetch guard (tests inject one to play a rebinding name server). */
+  resolver?: Resolver;
+}
+
+/** Largest frame accepted on `/v1` (an upload chunk of 1 MB is about 1.4 MB of JSON). */
+const CACHE_MAX_PAYLOAD = 4 * 1024 * 1024;
+
+function refuseUpgrade(socket: Duplex, status: string, text: string): void {
+  socket.end(
+    `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+  );
 }
 
 /** Starts HTTP and both websockets on one port. */
@@ -57,6 +80,8 @@ export async function startServer(
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 1024 * 1024,
+    // req.ip and req.protocol believe X-Forwarded-* only from a configured proxy.
+    trustProxy: (address: string) => inAddressList(config.trustedProxies, address),
   });
   const store = await openStore(config);
   const live = new LiveBus();
@@ -78,6 +103,15 @@ export async function startServer(
     profiles: new ProfileCache(),
     names,
     settings: new ServerSettings(store.db, { defaultAccount: config.defaultAccount }),
+    outbound: {
+      guard: new FetchGuard({
+        allowPrivate: config.allowPrivateFetch,
+        ...(options.resolver ? { resolver: options.resolver } : {}),
+      }),
+      own: new OwnOrigins(config.publicUrl ? [config.publicUrl] : []),
+      slots: fetchSlots(),
+    },
+    load: createServerLoad(config),
     media: new MediaStore({ store, config, log: app.log, tierOf: (pk) => membership.tierOf(pk) }),
     membership,
     replays: new StoredReplayGuard(store),
@@ -109,11 +143,13 @@ export async function startServer(
         max_ms: Math.round(loopDelay.max / 1e4) / 100,
         p99_ms: Math.round(loopDelay.percentile(99) / 1e4) / 100,
       },
+      load: loadReport(ctx.load, config),
     };
     if ((req.query as { reset?: string }).reset === 'loop') loopDelay.reset();
     return body;
   });
 
+  registerSecurityHeaders(app);
   registerRelayInfo(app, relayLimits());
   registerLinkPreview(app, ctx);
   registerNip05(app, ctx);
@@ -123,23 +159,32 @@ export async function startServer(
   registerContentBackup(app, ctx);
   for (const ext of extensions) await ext.register?.(app, ctx);
   await registerWebApp(app, config.webDist ?? defaultWebDist);
+  ctx.outbound.local = localGet(app);
 
   const sockets = {
     '/v1': {
-      wss: new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 }),
+      wss: new WebSocketServer({ noServer: true, maxPayload: CACHE_MAX_PAYLOAD }),
       handle: handleCacheSocket,
+      caps: ctx.load.connections.cache,
+      checkOrigin: true,
     },
     // Membership and wallet: the cache's message shape and machinery, its own commands.
     '/wallet/v1': {
       wss: new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 }),
       handle: (ws: WebSocket, c: ServerContext, req: IncomingMessage) =>
         handleCacheSocket(ws, c, req, walletRoutes),
+      caps: ctx.load.connections.wallet,
+      // Purchases and a member's files: the app and the origins allowed on /v1 only.
+      checkOrigin: true,
     },
     '/relay': {
       // Frames up to the relay's message limit are handled; larger ones (up to this cap) get
       // a NOTICE from the handler instead of a dropped connection.
       wss: new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD }),
       handle: handleRelaySocket,
+      caps: ctx.load.connections.relay,
+      // A relay is for every client on every origin (NIP-01).
+      checkOrigin: false,
     },
   } as const;
   for (const { wss, handle } of Object.values(sockets)) {
@@ -147,12 +192,35 @@ export async function startServer(
   }
   app.server.on('upgrade', (req, socket, head) => {
     const path = (req.url ?? '/').split('?')[0] as keyof typeof sockets;
-    const target = sockets[path];
+    const target = Object.hasOwn(sockets, path) ? sockets[path] : undefined;
     if (!target) {
       socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
       return;
     }
-    target.wss.handleUpgrade(req, socket, head, (ws) => target.wss.emit('connection', ws, req));
+    // A page on another origin may not drive a visitor's browser against /v1 unless allowed
+    // (SWELL_ALLOWED_ORIGINS); clients that are not browsers send no Origin.
+    const origin = req.headers.origin;
+    if (target.checkOrigin && typeof origin === 'string' && !originAllowed(ctx, origin)) {
+      ctx.load.counters.originsRefused++;
+      refuseUpgrade(socket, '403 Forbidden', 'origin not allowed');
+      return;
+    }
+    const client = clientAddress(req, config.trustedProxies);
+    if (!target.caps.take(client)) {
+      refuseUpgrade(socket, '429 Too Many Requests', 'too many connections from this address');
+      return;
+    }
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      target.caps.release(client);
+    };
+    socket.once('close', release);
+    target.wss.handleUpgrade(req, socket, head, (ws) => {
+      ws.once('close', release);
+      target.wss.emit('connection', ws, req);
+    });
   });
 
   await app.listen({ port: config.port, host: config.host });
@@ -160,11 +228,13 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
+  ctx.outbound.own.addListening(url);
   for (const ext of extensions) await ext.listening?.(ctx, { url, port });
   return {
     url,
     port,
     app,
+    config,
     async close() {
       for (const { wss } of Object.values(sockets)) {
         for (const client of wss.clients) client.terminate();

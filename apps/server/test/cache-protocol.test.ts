@@ -12,7 +12,9 @@ let server: Awaited<ReturnType<typeof testServer>>;
 const alice = new User();
 
 beforeAll(async () => {
-  server = await testServer();
+  // The silent relay of the time-budget test listens on 127.0.0.1: the only private address
+  // this server may reach.
+  server = await testServer({ allowPrivateFetch: '127.0.0.1' });
 });
 afterAll(async () => {
   await server.close();
@@ -240,8 +242,8 @@ describe('subscriptions and streaming', () => {
     const silent = new WebSocketServer({ port: 0, host: '127.0.0.1' });
     await new Promise((resolve) => silent.once('listening', resolve));
     const port = (silent.address() as { port: number }).port;
-    const saved = cacheLimits.requestBudgetMs;
-    cacheLimits.requestBudgetMs = 300;
+    const saved = server.config.limits.requestBudgetMs;
+    server.config.limits.requestBudgetMs = 300;
     try {
       const c = await CacheClient.open(server.wsUrl('/v1'), false);
       const e = alice.sign(1, 'broadcast me');
@@ -258,7 +260,7 @@ describe('subscriptions and streaming', () => {
       expect(stored.events[0]?.id).toBe(e.id);
       c.close();
     } finally {
-      cacheLimits.requestBudgetMs = saved;
+      server.config.limits.requestBudgetMs = saved;
       silent.close();
     }
   });

@@ -159,7 +159,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect(contacts.dmContacts[bob.pubkey]?.cnt).toBe(0);
       const report = await c.request('report_user', {
         pubkey: bob.pubkey,
-        event_from_user: alice.sign(30078, '{}', [['d', 'Swell']]),
+        event_from_user: alice.sign(30078, '{"description":"report"}', [['d', 'Swell']]),
       });
       expect(report.notices).toEqual([]);
     });

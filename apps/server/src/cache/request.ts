@@ -17,8 +17,11 @@ export interface CacheRequest {
   now: number;
   /** Absolute base URL of this server as the client reached it (http://host:port). */
   baseUrl: string;
-  /** The client connected from this machine (may reach loopback/private addresses). */
-  fromLoopback?: boolean;
+  /**
+   * Whether fetches made for this client may reach non-public addresses where the configuration
+   * allows them (false for a browser page on a foreign origin; see `mayFetchPrivate`).
+   */
+  privateFetchOk: boolean;
   /** Aborted on CLOSE, on a replacing REQ, on disconnect or when the time budget runs out. */
   signal: AbortSignal;
   emit(...events: Array<CacheEvent | NostrEvent>): void;

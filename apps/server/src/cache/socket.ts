@@ -1,57 +1,39 @@
 import type { WebSocket } from 'ws';
 import type { IncomingMessage } from 'node:http';
-import { promisify } from 'node:util';
-import { deflate, deflateSync } from 'node:zlib';
 import type { CacheEvent } from '@swell/cache-protocol';
 import type { NostrEvent } from '@swell/nostr';
 import type { ServerContext } from '../context.ts';
+import { requestBaseUrl } from '../net/client-address.ts';
+import { mayFetchPrivate } from '../net/private-fetch.ts';
+import { AnswerWriter } from './answer-frames.ts';
 import {
   CacheError,
   type CacheRequest,
   type CommandHandler,
   type StreamHandler,
 } from './request.ts';
-import { isLoopbackClient } from './address-guard.ts';
+import { RequestRegistry, type Ticket } from './request-registry.ts';
+import { requestStore } from './request-store.ts';
+import { requestWeight } from './request-weight.ts';
 import { cacheServable } from './relay-only-kinds.ts';
 import { commandHandlers, streamHandlers } from './router.ts';
 import { streamClosed, streamOpened } from './stream-counts.ts';
+import { SendQueue } from './send-queue.ts';
 
-/** Limits of one connection (mutable for tests). */
+/** Limits of one connection (mutable for tests). Server-wide budgets live in the config. */
 export const cacheLimits = {
   /** Open subscriptions per connection. */
   maxSubscriptions: 200,
-  /** Time budget of one request; what is ready when it runs out is sent (partial result). */
-  requestBudgetMs: 10_000,
   /** Idle connections are closed after this long without a message. */
   idleMs: 10 * 60_000,
   /** Rate limit: burst size and refill per second of the per-connection token bucket. */
   burst: 300,
   perSecond: 100,
+  /** A client that reads nothing this long while its backlog is over the mark is dropped. */
+  stallMs: 30_000,
 };
 
 type Message = CacheEvent | NostrEvent;
-
-const deflateAsync = promisify(deflate);
-/** Frames at least this long are compressed on libuv's thread pool, off the event loop. */
-const ASYNC_DEFLATE_BYTES = 16 * 1024;
-
-/** A streaming subscription or a one-shot request in flight. */
-interface Subscription {
-  abort: AbortController;
-  /** The command of a stream (counted in `openStreams` while open). */
-  command?: string;
-  stop?: () => void;
-  /** A stream whose first answer (EOSE) went out. */
-  answered?: boolean;
-}
-
-/** Absolute base URL of this server as the client reached it. */
-function baseUrlOf(req: IncomingMessage, ctx: ServerContext): string {
-  const host =
-    req.headers['x-forwarded-host'] ?? req.headers.host ?? `${ctx.config.host}:${ctx.config.port}`;
-  const proto = req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
-  return `${proto}://${String(host).split(',')[0]!.trim()}`;
-}
 
 /** What a socket of the cache's shape answers: its request and streaming commands. */
 export interface SocketRoutes {
@@ -71,100 +53,55 @@ export function handleCacheSocket(
   httpReq: IncomingMessage,
   routes: SocketRoutes = cacheRoutes,
 ): void {
-  // Subscription ids (cache-protocol.md section 1): a client may send a REQ whose id is still in
-  // flight; every one-shot REQ is answered on its own (events, then EOSE), so several may share
-  // an id. Only a streaming subscription is replaced by a new REQ of the same id.
-  const streams = new Map<string, Subscription>();
-  const requests = new Map<string, Set<Subscription>>();
-  let open = 0;
-  const baseUrl = baseUrlOf(httpReq, ctx);
+  const { load, config } = ctx;
+  const gate = load.cacheGate;
+  const baseUrl = requestBaseUrl(
+    httpReq,
+    config.trustedProxies,
+    `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`,
+  );
+  const privateFetchOk = mayFetchPrivate(ctx, httpReq.headers);
+  const requests = new RequestRegistry(() => load.counters.cancelled++);
+  const sendQueue = new SendQueue(ws, {
+    maxBytes: () => config.limits.sendBufferBytes,
+    onDrop: (why) => {
+      load.counters.slowReaders++;
+      ctx.log.info({ why }, 'cache: dropping a slow reader');
+      requests.cancelAll();
+    },
+    onDrain: () => gate.wake(),
+  });
+  gate.attach(sendQueue);
   let zlib = false;
   let tokens = cacheLimits.burst;
   let lastRefill = Date.now();
   let lastActivity = Date.now();
 
-  const idle = setInterval(
-    () => {
-      if (Date.now() - lastActivity > cacheLimits.idleMs) ws.close(1000, 'idle');
-    },
-    Math.min(60_000, cacheLimits.idleMs),
-  );
-  idle.unref();
+  const housekeeping = setInterval(() => {
+    const now = Date.now();
+    if (now - lastActivity > cacheLimits.idleMs) ws.close(1000, 'idle');
+    sendQueue.watch(now, cacheLimits.stallMs);
+    gate.wake();
+  }, 5000);
+  housekeeping.unref();
 
-  // Frames leave in the order they were made. A large zlib frame is compressed on the thread
-  // pool; while one is in flight, later frames (an EOSE, say) queue behind it.
-  let queue: Promise<void> = Promise.resolve();
-  let queued = 0;
-  const deliver = (frame: string | Buffer | Promise<Buffer>) => {
-    const binary = typeof frame !== 'string';
-    if (queued === 0 && !(frame instanceof Promise)) {
-      if (ws.readyState === ws.OPEN) ws.send(frame, { binary });
-      return;
-    }
-    queued++;
-    queue = queue
-      .then(async () => {
-        const data = await frame;
-        if (ws.readyState === ws.OPEN) ws.send(data, { binary });
-      })
-      .catch(() => undefined)
-      .finally(() => queued--);
-  };
-  const sendText = (msg: unknown[]) => {
-    if (ws.readyState === ws.OPEN) deliver(JSON.stringify(msg));
-  };
-  /** Pushes events; `answer` marks a request's result, which in zlib mode is one frame even when empty. */
-  const sendEvents = (subId: string, events: Message[], answer = false) => {
-    if (ws.readyState !== ws.OPEN || (events.length === 0 && !(answer && zlib))) return;
-    if (zlib) {
-      const json = JSON.stringify(['EVENTS', subId, events]);
-      deliver(json.length >= ASYNC_DEFLATE_BYTES ? deflateAsync(json) : deflateSync(json));
-    } else {
-      for (const e of events) deliver(JSON.stringify(['EVENT', subId, e]));
-    }
+  const sendText = (msg: unknown[]) => sendQueue.send(JSON.stringify(msg));
+  const toClient = (frame: string | Buffer | Promise<Buffer>, bytes?: number) =>
+    sendQueue.send(frame, bytes);
+  const answers = new AnswerWriter(toClient, () => zlib);
+  /** A result's events, then its EOSE (`answer`: a one-shot request's result, see AnswerWriter). */
+  const sendAnswer = (subId: string, events: Message[], answer: boolean) => {
+    if (sendQueue.open) answers.answer(subId, events, answer);
   };
   const fail = (subId: string, message: string) => {
     sendText(['NOTICE', subId, message]);
     sendText(['EOSE', subId]);
   };
-  /** Stops the stream of that id; a replaced stream that had not answered yet gets its EOSE. */
-  const closeStream = (subId: string, replaced = false) => {
-    const s = streams.get(subId);
-    if (!s) return;
-    streams.delete(subId);
-    open--;
-    if (s.command) streamClosed(ctx, s.command);
-    s.abort.abort();
-    s.stop?.();
-    if (replaced && !s.answered) sendText(['EOSE', subId]);
-  };
-  const track = (subId: string, sub: Subscription) => {
-    let set = requests.get(subId);
-    if (!set) requests.set(subId, (set = new Set()));
-    set.add(sub);
-    open++;
-  };
-  /** Forgets a finished request; false when it was closed meanwhile (nothing may be sent). */
-  const untrack = (subId: string, sub: Subscription): boolean => {
-    const set = requests.get(subId);
-    if (!set?.delete(sub)) return false;
-    if (set.size === 0) requests.delete(subId);
-    open--;
-    return true;
-  };
-  /** CLOSE: the stream of that id and every request of that id still in flight. */
-  const closeSub = (subId: string) => {
-    closeStream(subId);
-    const set = requests.get(subId);
-    if (!set) return;
-    requests.delete(subId);
-    open -= set.size;
-    for (const s of set) s.abort.abort();
-  };
 
   ws.on('close', () => {
-    clearInterval(idle);
-    for (const id of [...streams.keys(), ...requests.keys()]) closeSub(id);
+    clearInterval(housekeeping);
+    requests.cancelAll();
+    gate.detach(sendQueue);
   });
 
   ws.on('message', (data, isBinary) => {
@@ -190,7 +127,7 @@ export function handleCacheSocket(
       return;
     }
     if (verb === 'CLOSE') {
-      closeSub(subId);
+      requests.cancelSubscription(subId, 'close');
       return;
     }
     if (verb !== 'REQ') {
@@ -233,83 +170,125 @@ export function handleCacheSocket(
       fail(subId, 'unknown api request');
       return;
     }
-    closeStream(subId, true); // a REQ with the id of a stream replaces the stream
-    if (open >= cacheLimits.maxSubscriptions) {
+    // Subscription ids (cache-protocol.md section 1): a client may send a REQ whose id is still in
+    // flight; every one-shot REQ is answered on its own (events, then EOSE), so several may share
+    // an id. Only a streaming subscription is replaced by a new REQ of the same id; one that had
+    // not answered yet gets its EOSE.
+    for (const replaced of requests.cancelStreams(subId, 'replaced'))
+      if (!replaced.answered) sendText(['EOSE', subId]);
+    if (requests.size >= cacheLimits.maxSubscriptions) {
       fail(subId, `too many subscriptions (max ${cacheLimits.maxSubscriptions})`);
       return;
     }
-    const store = ctx.store;
-    const sub: Subscription = { abort: new AbortController() };
+    const payload = rawPayload as Record<string, unknown>;
+    const ticket = requests.open(subId, stream !== undefined, config.limits.requestBudgetMs);
+    run(ticket, command, payload);
+  });
+
+  /** Waits for a turn of the work budget, then answers one request (or starts one stream). */
+  function run(ticket: Ticket, command: string, payload: Record<string, unknown>): void {
+    const { subId, abort } = ticket;
+    const signal = abort.signal;
     const out: Message[] = [];
-    const req: CacheRequest = {
+    /** The request as its handler sees it (made when it gets its turn: a shed one costs less). */
+    const request = (): CacheRequest => ({
       subId,
       command,
-      payload: rawPayload as Record<string, unknown>,
-      store,
+      payload,
+      store: requestStore(ctx.store, signal, () => load.counters.cancelledQueries++),
       ctx,
       now: Math.floor(Date.now() / 1000),
       baseUrl,
-      fromLoopback: isLoopbackClient(httpReq.socket.remoteAddress),
-      signal: sub.abort.signal,
+      privateFetchOk,
+      signal,
       emit: (...events) => {
-        out.push(...cacheServable(events)); // never a gift wrap, whatever the command found
+        // never a gift wrap, whatever the command found
+        if (!signal.aborted) out.push(...cacheServable(events));
       },
+    });
+    let started = false;
+    let finished = false;
+    // The time budget counts from the REQ: waiting for a turn uses it up too.
+    const timer = setTimeout(
+      () => {
+        if (finished || (ticket.streaming && started)) return;
+        finished = true;
+        if (!requests.cancel(ticket, 'budget')) return;
+        if (started) {
+          // What is ready is sent (partial result).
+          sendAnswer(subId, out.splice(0), !ticket.streaming);
+        } else fail(subId, 'server busy: the request timed out waiting for its turn');
+      },
+      Math.max(0, ticket.deadline - Date.now()),
+    );
+    const settle = () => {
+      if (finished) return false;
+      finished = true;
+      clearTimeout(timer);
+      if (!requests.isOpen(ticket)) return false; // closed, replaced or disconnected meanwhile
+      return true;
     };
 
-    if (stream) {
-      streams.set(subId, sub);
-      open++;
-      sub.command = command;
-      streamOpened(ctx, command);
-      stream(req, (events) => {
-        if (streams.get(subId) === sub) sendEvents(subId, events);
-      })
-        .then((stop) => {
-          if (streams.get(subId) !== sub) {
-            stop();
-            return;
+    void gate.acquire(sendQueue, requestWeight(payload), signal).then((turn) => {
+      if (!turn.ok) {
+        // Shed (queue full) or cancelled while waiting.
+        if (!settle()) return;
+        requests.finish(ticket);
+        fail(subId, 'shed' in turn ? turn.shed : 'request cancelled');
+        return;
+      }
+      const { release } = turn;
+      if (!requests.isOpen(ticket)) {
+        release();
+        return;
+      }
+      started = true;
+      const req = request();
+      if (ticket.streaming) {
+        routes.streams[command]!(req, (events) => {
+          if (requests.isOpen(ticket) && sendQueue.open) {
+            answers.push(subId, cacheServable(events));
           }
-          sub.stop = stop;
-          sub.answered = true;
-          sendEvents(subId, out);
-          sendText(['EOSE', subId]);
         })
-        .catch((err: unknown) => {
-          if (streams.get(subId) !== sub) return;
-          streams.delete(subId);
-          open--;
-          streamClosed(ctx, command);
-          reportError(subId, err);
-        });
-      return;
-    }
-
-    track(subId, sub);
-    let finished = false;
-    const timer = setTimeout(() => {
-      if (finished) return;
-      finished = true;
-      sub.abort.abort();
-      if (!untrack(subId, sub)) return; // closed meanwhile
-      sendEvents(subId, out.splice(0), true);
-      sendText(['EOSE', subId]);
-    }, cacheLimits.requestBudgetMs);
-    handler!(req)
-      .then(() => {
-        if (finished) return;
-        finished = true;
-        clearTimeout(timer);
-        if (!untrack(subId, sub)) return; // closed meanwhile
-        sendEvents(subId, out, true);
-        sendText(['EOSE', subId]);
-      })
-      .catch((err: unknown) => {
-        if (finished) return;
-        finished = true;
-        clearTimeout(timer);
-        if (untrack(subId, sub)) reportError(subId, err);
-      });
-  });
+          .then((stop) => {
+            release();
+            if (!settle()) {
+              stop();
+              return;
+            }
+            // Counted in `openStreams` while open (/health).
+            streamOpened(ctx, command);
+            ticket.stop = () => {
+              streamClosed(ctx, command);
+              stop();
+            }; // runs on CLOSE, replacement or disconnect
+            ticket.answered = true;
+            sendAnswer(subId, out, false);
+          })
+          .catch((err: unknown) => {
+            release();
+            if (!settle()) return;
+            requests.finish(ticket);
+            reportError(subId, err);
+          });
+        return;
+      }
+      routes.commands[command]!(req)
+        .finally(release)
+        .then(
+          () => {
+            if (!settle()) return;
+            requests.finish(ticket);
+            sendAnswer(subId, out, true);
+          },
+          (err: unknown) => {
+            if (!settle()) return;
+            requests.finish(ticket);
+            reportError(subId, err);
+          },
+        );
+    });
+  }
 
   function reportError(subId: string, err: unknown): void {
     if (err instanceof CacheError) {

@@ -1,77 +1,11 @@
 import type { LinkPreviewResource } from '@swell/cache-protocol';
-import { assertPublicUrl } from '../cache/address-guard.ts';
+import { guardedGet, type GetLimits, type Outbound } from '../net/outbound.ts';
 
-export interface FetchLimits {
-  timeoutMs: number;
-  maxBytes: number;
-  maxRedirects: number;
-}
-
-export const linkPreviewLimits: FetchLimits = {
+export const linkPreviewLimits: GetLimits = {
   timeoutMs: 5000,
   maxBytes: 512 * 1024,
   maxRedirects: 5,
 };
-
-/**
- * GETs a URL with a timeout, a body size cap and manual redirects, each hop checked against
- * private addresses unless `allowPrivate`. Resolves the final URL, content type and body text.
- */
-export async function guardedFetch(
-  raw: string,
-  allowPrivate: boolean,
-  limits: FetchLimits,
-  accept = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
-): Promise<{ url: string; contentType: string; body: Buffer }> {
-  let url = await assertPublicUrl(raw, allowPrivate, ['http:', 'https:']);
-  const signal = AbortSignal.timeout(limits.timeoutMs);
-  for (let hop = 0; ; hop++) {
-    const res = await fetch(url, {
-      redirect: 'manual',
-      signal,
-      headers: { 'user-agent': 'SwellLinkPreview/1.0 (+https://github.com/swell)', accept },
-    });
-    if (res.status >= 300 && res.status < 400 && res.headers.get('location')) {
-      await res.body?.cancel();
-      if (hop >= limits.maxRedirects) throw new Error('too many redirects');
-      url = await assertPublicUrl(
-        new URL(res.headers.get('location')!, url).toString(),
-        allowPrivate,
-        ['http:', 'https:'],
-      );
-      continue;
-    }
-    if (!res.ok) {
-      await res.body?.cancel();
-      throw new Error(`upstream answered ${res.status}`);
-    }
-    const length = Number(res.headers.get('content-length') ?? 0);
-    if (length > limits.maxBytes && !accept.startsWith('text/html')) throw new Error('too large');
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const reader = res.body?.getReader();
-    if (reader) {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        size += value.byteLength;
-        if (size > limits.maxBytes) {
-          await reader.cancel();
-          // HTML: the head (where the metadata lives) is enough; anything else is refused.
-          if (!accept.startsWith('text/html')) throw new Error('too large');
-          chunks.push(Buffer.from(value));
-          break;
-        }
-        chunks.push(Buffer.from(value));
-      }
-    }
-    return {
-      url: url.toString(),
-      contentType: res.headers.get('content-type') ?? '',
-      body: Buffer.concat(chunks),
-    };
-  }
-}
 
 const ENTITIES: Record<string, string> = {
   amp: '&',
@@ -146,12 +80,22 @@ export function parseHtmlMetadata(html: string, pageUrl: string): LinkPreviewRes
   };
 }
 
-/** Fetches and reads one URL; non-HTML answers give a resource with only its type. */
+/**
+ * Fetches and reads one URL through the fetch guard (the head of a long page is enough); non-HTML
+ * answers give a resource with only its type. `privateOk`: see `guardedGet`.
+ */
 export async function fetchLinkPreview(
+  out: Outbound,
   raw: string,
-  allowPrivate: boolean,
+  privateOk = true,
 ): Promise<LinkPreviewResource> {
-  const { url, contentType, body } = await guardedFetch(raw, allowPrivate, linkPreviewLimits);
+  const { url, contentType, body } = await guardedGet(
+    out,
+    raw,
+    linkPreviewLimits,
+    'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
+    { truncateOk: true, privateOk },
+  );
   const type = contentType.split(';')[0]!.trim().toLowerCase();
   if (type && type !== 'text/html' && type !== 'application/xhtml+xml') {
     return {

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { LinkPreviewResource } from '@swell/cache-protocol';
-import { checkFetchTarget } from '../cache/address-guard.ts';
 import { cacheDb } from '../cache/tables.ts';
 import type { ServerContext } from '../context.ts';
+import { FetchRefused } from '../net/fetch-guard.ts';
+import { checkPublicTarget } from '../net/outbound.ts';
+import { SlotsFull } from '../net/slots.ts';
+import { applyCors } from './cors.ts';
+import { mayFetchPrivate } from '../net/private-fetch.ts';
 import { fetchLinkPreview } from './link-preview-fetch.ts';
 
 const OK_TTL = 7 * 86400;
@@ -20,18 +24,31 @@ function answer(r: LinkPreviewResource) {
   };
 }
 
+/** The `u` of an endpoint that fetches on a client's behalf: an http(s) URL of at most 2000 characters. */
+export function fetchParam(u: unknown): string | undefined {
+  return typeof u === 'string' && u.length <= 2000 && /^https?:\/\//i.test(u) ? u : undefined;
+}
+
 /**
  * `GET /link-preview?u=<url>`: OpenGraph metadata and favicon of a page, fetched server-side with
- * a timeout and a size cap, cached in the database (which also feeds 10000128 in feeds). A
- * request from another machine never makes the server fetch loopback or private addresses.
+ * a timeout and a size cap, cached in the database (which also feeds 10000128 in feeds). Every
+ * fetch goes through the fetch guard: no loopback or private address for anyone, unless
+ * SWELL_ALLOW_PRIVATE_FETCH says so, and even then never for a page on a foreign origin
+ * (`mayFetchPrivate`). CORS follows SWELL_ALLOWED_ORIGINS.
  */
 export function registerLinkPreview(app: FastifyInstance, ctx: ServerContext): void {
   const inflight = new Map<string, Promise<LinkPreviewResource>>();
   app.get<{ Querystring: { u?: string } }>('/link-preview', async (req, reply) => {
-    reply.header('access-control-allow-origin', '*');
-    const target = await checkFetchTarget(req.query.u, req.socket.remoteAddress);
-    if ('error' in target) return reply.code(400).send({ error: target.error });
-    const { url: u, allowPrivate } = target;
+    applyCors(ctx, req, reply);
+    const u = fetchParam(req.query.u);
+    if (!u) return reply.code(400).send({ error: 'u must be an http(s) URL' });
+    const privateOk = mayFetchPrivate(ctx, req.headers);
+    try {
+      await checkPublicTarget(ctx.outbound, u, privateOk);
+    } catch (err) {
+      if (err instanceof FetchRefused) return reply.code(400).send({ error: err.message });
+      return reply.code(502).send({ error: 'preview unavailable' });
+    }
     const db = cacheDb(ctx.store);
     const now = Math.floor(Date.now() / 1000);
     const cached = await db
@@ -43,12 +60,12 @@ export function registerLinkPreview(app: FastifyInstance, ctx: ServerContext): v
       if (Number(cached.failed)) return reply.code(502).send({ error: 'preview unavailable' });
       return answer(JSON.parse(cached.data) as LinkPreviewResource);
     }
-    let job = inflight.get(u);
+    const key = privateOk ? u : `public-only ${u}`;
+    let job = inflight.get(key);
     if (!job) {
-      job = fetchLinkPreview(u, allowPrivate);
-      // only share a fetch between requests with the same permission
-      if (!allowPrivate) inflight.set(u, job);
-      void job.catch(() => undefined).finally(() => inflight.delete(u));
+      job = fetchLinkPreview(ctx.outbound, u, privateOk);
+      inflight.set(key, job);
+      void job.catch(() => undefined).finally(() => inflight.delete(key));
     }
     try {
       const r = await job;
@@ -63,13 +80,9 @@ export function registerLinkPreview(app: FastifyInstance, ctx: ServerContext): v
     } catch (err) {
       const message = err instanceof Error ? err.message : 'fetch failed';
       req.log.debug({ url: u, message }, 'link preview failed');
-      if (
-        message === 'private address refused' ||
-        message === 'unsupported url scheme' ||
-        message === 'invalid url'
-      ) {
-        return reply.code(400).send({ error: message });
-      }
+      if (err instanceof FetchRefused) return reply.code(400).send({ error: message });
+      if (err instanceof SlotsFull)
+        return reply.code(503).header('retry-after', '5').send({ error: 'busy, try again' });
       await db
         .insertInto('cache_link_previews')
         .values({ url: u, data: '{}', fetched_at: now, failed: 1 })

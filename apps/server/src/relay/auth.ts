@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { getTagValue, validateEvent, verifyEvent, type NostrEvent } from '@swell/nostr';
+import type { ReadAccess } from '../store/event-query.ts';
 
 /** A fresh NIP-42 challenge. */
 export function newChallenge(): string {
@@ -46,6 +47,11 @@ export function checkAuthEvent(
 
 /** Kinds only their author or recipients may read (NIP-04 DMs, NIP-59 gift wraps). */
 export const PROTECTED_KINDS = new Set([4, 1059]);
+
+/** `mayRead` as a store condition (for COUNT). */
+export function readAccess(authed: ReadonlySet<string>): ReadAccess {
+  return { protectedKinds: [...PROTECTED_KINDS], authorKinds: [4], readers: [...authed] };
+}
 
 /** Whether an authenticated set of pubkeys may read this event. */
 export function mayRead(e: NostrEvent, authed: ReadonlySet<string>): boolean {

@@ -19,6 +19,8 @@ export interface RelayLimits {
   ratePerSecond: number;
   /** Bytes queued to a client before it is disconnected as a slow reader. */
   maxOutboundBytes: number;
+  /** Bytes (JSON) of the live filters of one connection's subscriptions together. */
+  maxFilterBytes: number;
 }
 
 export const DEFAULT_RELAY_LIMITS: RelayLimits = {
@@ -32,6 +34,7 @@ export const DEFAULT_RELAY_LIMITS: RelayLimits = {
   rateBurst: 500,
   ratePerSecond: 200,
   maxOutboundBytes: 8 * 1024 * 1024,
+  maxFilterBytes: 1024 * 1024,
 };
 
 /** Hard cap of the websocket itself: frames above it close the connection (1009). */

@@ -1,14 +1,19 @@
-import { matchFilters, type Filter, type NostrEvent } from '@swell/nostr';
+import type { Filter, NostrEvent } from '@swell/nostr';
 import type { WebSocket } from 'ws';
 import type { ServerContext } from '../context.ts';
-import { checkAuthEvent, mayRead, newChallenge, PROTECTED_KINDS } from './auth.ts';
+import { checkAuthEvent, mayRead, newChallenge, PROTECTED_KINDS, readAccess } from './auth.ts';
 import { checkFilter } from './filter-check.ts';
-import { countReadable } from './readable-count.ts';
+import type { FilterBudget } from './filter-budget.ts';
+import { compileFilters } from './live-matcher.ts';
 import { isExpired } from '../ingest/precheck.ts';
 import { RateLimiter, type RelayLimits } from './limits.ts';
 
 interface Subscription {
   filters: Filter[];
+  /** The filters compiled for matching live events. */
+  match: (e: NostrEvent) => boolean;
+  /** Their size (JSON bytes), held in the connection's and the server's filter budgets. */
+  bytes: number;
   /** Live events that arrived before EOSE was sent; flushed after it. */
   pending: NostrEvent[] | undefined;
   sent: Set<string> | undefined;
@@ -25,13 +30,23 @@ export class RelayConnection {
   private readonly challenge = newChallenge();
   private readonly rate: RateLimiter;
   private readonly unsubscribeLive: () => void;
+  private readonly budget: FilterBudget;
+  /** Bytes of this connection's live filters. */
+  private filterBytes = 0;
   private closed = false;
 
-  constructor(ws: WebSocket, ctx: ServerContext, limits: RelayLimits, host: string | undefined) {
+  constructor(
+    ws: WebSocket,
+    ctx: ServerContext,
+    limits: RelayLimits,
+    host: string | undefined,
+    budget: FilterBudget,
+  ) {
     this.ws = ws;
     this.ctx = ctx;
     this.limits = limits;
     this.host = host;
+    this.budget = budget;
     this.rate = new RateLimiter(limits.rateBurst, limits.ratePerSecond);
     this.unsubscribeLive = ctx.live.subscribe((e) => this.onLive(e));
     ws.on('message', (data, isBinary) => this.onMessage(data as Buffer, isBinary));
@@ -44,7 +59,16 @@ export class RelayConnection {
     if (this.closed) return;
     this.closed = true;
     this.unsubscribeLive();
-    this.subs.clear();
+    for (const id of [...this.subs.keys()]) this.dropSub(id);
+  }
+
+  /** Forgets a subscription and gives its filters' bytes back. */
+  private dropSub(subId: string): void {
+    const sub = this.subs.get(subId);
+    if (!sub) return;
+    this.subs.delete(subId);
+    this.filterBytes -= sub.bytes;
+    this.budget.give(sub.bytes);
   }
 
   /** Sends a message; a client that lets too much pile up is disconnected. */
@@ -89,7 +113,7 @@ export class RelayConnection {
         case 'COUNT':
           return void this.onCount(msg, limited);
         case 'CLOSE':
-          if (typeof msg[1] === 'string') this.subs.delete(msg[1]);
+          if (typeof msg[1] === 'string') this.dropSub(msg[1]);
           return;
         case 'AUTH':
           return this.onAuth(msg[1]);
@@ -154,9 +178,10 @@ export class RelayConnection {
       }
       filters.push(check.filter);
     }
-    // Asking explicitly for DMs or gift wraps needs NIP-42 authentication.
+    // Asking explicitly for DMs or gift wraps needs NIP-42 authentication (COUNT instead counts
+    // only what the asker may read).
     const wantsProtected = filters.some((f) => f.kinds?.some((k) => PROTECTED_KINDS.has(k)));
-    if (wantsProtected && this.authed.size === 0) {
+    if (verb === 'REQ' && wantsProtected && this.authed.size === 0) {
       this.send([
         'CLOSED',
         subId,
@@ -178,14 +203,39 @@ export class RelayConnection {
         `blocked: at most ${this.limits.maxSubscriptions} subscriptions per connection`,
       ]);
     }
-    const sub: Subscription = { filters, pending: [], sent: new Set() };
+    const bytes = JSON.stringify(filters).length;
+    const replaced = this.subs.get(subId)?.bytes ?? 0;
+    if (this.filterBytes - replaced + bytes > this.limits.maxFilterBytes) {
+      return this.send([
+        'CLOSED',
+        subId,
+        `blocked: the subscriptions of one connection may hold at most ${this.limits.maxFilterBytes} bytes of filters`,
+      ]);
+    }
+    // The subscription this REQ replaces is over either way (a CLOSED closes its id).
+    this.dropSub(subId);
+    if (!this.budget.take(bytes)) {
+      return this.send([
+        'CLOSED',
+        subId,
+        'error: the relay is at its subscription budget, try later',
+      ]);
+    }
+    const sub: Subscription = {
+      filters,
+      match: compileFilters(filters),
+      bytes,
+      pending: [],
+      sent: new Set(),
+    };
     this.subs.set(subId, sub);
+    this.filterBytes += bytes;
     let events: NostrEvent[];
     try {
       events = await this.ctx.store.queryEvents(filters, { maxLimit: this.limits.maxLimit });
     } catch (err) {
       this.ctx.log.error({ err }, 'relay: query failed');
-      if (this.subs.get(subId) === sub) this.subs.delete(subId);
+      if (this.subs.get(subId) === sub) this.dropSub(subId);
       return this.send(['CLOSED', subId, 'error: query failed']);
     }
     if (this.subs.get(subId) !== sub) return; // closed or replaced meanwhile
@@ -217,7 +267,10 @@ export class RelayConnection {
     const parsed = this.parseFilters(msg, 'COUNT', limited);
     if (!parsed) return;
     try {
-      const count = await countReadable(this.ctx.store, parsed.filters, this.authed);
+      // Only what this connection may read counts (DMs and gift wraps need AUTH).
+      const count = await this.ctx.store.countEvents(parsed.filters, {
+        access: readAccess(this.authed),
+      });
       this.send(['COUNT', parsed.subId, { count }]);
     } catch (err) {
       this.ctx.log.error({ err }, 'relay: count failed');
@@ -242,7 +295,7 @@ export class RelayConnection {
     if (this.closed || this.subs.size === 0) return;
     if (!mayRead(e, this.authed) || isExpired(e)) return;
     for (const [subId, sub] of this.subs) {
-      if (!matchFilters(sub.filters, e)) continue;
+      if (!sub.match(e)) continue;
       if (sub.pending) sub.pending.push(e);
       else this.send(['EVENT', subId, e]);
     }

@@ -29,5 +29,5 @@ export function relayLimits(): RelayLimits {
 
 /** The NIP-01 relay websocket (`/relay`). */
 export function handleRelaySocket(ws: WebSocket, ctx: ServerContext, req: IncomingMessage): void {
-  new RelayConnection(ws, ctx, limits, req.headers.host);
+  new RelayConnection(ws, ctx, limits, req.headers.host, ctx.load.relayFilters);
 }

@@ -18,8 +18,14 @@ interface Compiled {
 
 const SINGLE_LETTER = /^[A-Za-z]$/;
 
+/** A condition added to every compiled filter (on the events table `e`). */
+export interface ExtraCondition {
+  sql: string;
+  params: unknown[];
+}
+
 /** Compiles a filter to SQL, or undefined when it can match nothing. */
-export function compileFilter(filter: Filter): Compiled | undefined {
+export function compileFilter(filter: Filter, extra?: ExtraCondition): Compiled | undefined {
   const where: string[] = [];
   const params: unknown[] = [];
   const tagConds: Array<{ name: string; values: string[] }> = [];
@@ -70,6 +76,10 @@ export function compileFilter(filter: Filter): Compiled | undefined {
     );
     params.push(cond.name, ...cond.values);
   }
+  if (extra) {
+    where.push(`(${extra.sql})`);
+    params.push(...extra.params);
+  }
   return {
     from: `${from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
     params,
@@ -115,11 +125,44 @@ export async function queryEvents(
 }
 
 /** NIP-45: how many distinct stored events match any filter. */
-export async function countEvents(exec: SqlExec, filters: readonly Filter[]): Promise<number> {
+/**
+ * Who may read events of protected kinds (NIP-04 DMs, gift wraps): such an event counts only when
+ * one of `readers` is p-tagged in it, or wrote it and its kind is in `authorKinds`.
+ */
+export interface ReadAccess {
+  protectedKinds: readonly number[];
+  authorKinds: readonly number[];
+  readers: readonly string[];
+}
+
+function accessCondition(a: ReadAccess): ExtraCondition {
+  const hidden = `e.kind NOT IN ${placeholders(a.protectedKinds.length)}`;
+  if (a.readers.length === 0) return { sql: hidden, params: [...a.protectedKinds] };
+  const readers = placeholders(a.readers.length);
+  const parts = [hidden];
+  const params: unknown[] = [...a.protectedKinds];
+  if (a.authorKinds.length > 0) {
+    parts.push(`(e.kind IN ${placeholders(a.authorKinds.length)} AND e.pubkey IN ${readers})`);
+    params.push(...a.authorKinds, ...a.readers);
+  }
+  parts.push(
+    `EXISTS (SELECT 1 FROM event_tags pt WHERE pt.event_id = e.id AND pt.name = 'p' AND pt.value IN ${readers})`,
+  );
+  params.push(...a.readers);
+  return { sql: parts.join(' OR '), params };
+}
+
+/** NIP-45 COUNT; with `access`, only what those readers may read is counted. */
+export async function countEvents(
+  exec: SqlExec,
+  filters: readonly Filter[],
+  access?: ReadAccess,
+): Promise<number> {
   const parts: string[] = [];
   const params: unknown[] = [];
+  const extra = access && access.protectedKinds.length > 0 ? accessCondition(access) : undefined;
   for (const f of filters) {
-    const c = compileFilter(f);
+    const c = compileFilter(f, extra);
     if (!c) continue;
     parts.push(`SELECT e.id FROM ${c.from}`);
     params.push(...c.params);

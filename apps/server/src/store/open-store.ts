@@ -75,7 +75,7 @@ export async function openStore(config: StoreConfig): Promise<Store> {
     ingest: (events, opts) => queue.submit(events, opts),
     queryEvents: (filters, opts) =>
       queryEvents(reader, filters, opts?.maxLimit ?? DEFAULT_MAX_LIMIT),
-    countEvents: (filters) => countEvents(reader, filters),
+    countEvents: (filters, opts) => countEvents(reader, filters, opts?.access),
     async getEvents(ids) {
       const out: NostrEvent[] = [];
       for (const part of chunks(ids)) {

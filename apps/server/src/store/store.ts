@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Filter, NostrEvent } from '@swell/nostr';
 import type { Database } from './schema.ts';
+import type { ReadAccess } from './event-query.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -30,6 +31,12 @@ export interface QueryOptions {
   maxLimit?: number;
 }
 
+/** Options of `countEvents`. */
+export interface CountOptions {
+  /** Count only what these readers may read (see `ReadAccess`); everything when absent. */
+  access?: ReadAccess;
+}
+
 /** Counts for /health. */
 export interface StoreCounts {
   events: number;
@@ -53,8 +60,8 @@ export interface Store {
   ingest(events: readonly unknown[], opts?: IngestOptions): Promise<IngestResult[]>;
   /** NIP-01 query: events matching any filter, newest first, each filter limited. */
   queryEvents(filters: readonly Filter[], opts?: QueryOptions): Promise<NostrEvent[]>;
-  /** NIP-45 COUNT of events matching any filter. */
-  countEvents(filters: readonly Filter[]): Promise<number>;
+  /** NIP-45 COUNT of events matching any filter (and readable, with `access`). */
+  countEvents(filters: readonly Filter[], opts?: CountOptions): Promise<number>;
   /** Events by id (missing ids are left out). */
   getEvents(ids: readonly string[]): Promise<NostrEvent[]>;
   /** Moves score points older than 24 h out of score24h; returns how many expired. */

@@ -1,4 +1,4 @@
 // Helpers for tests of the server and of what plugs into it (`@swell/server/testing`).
 export { startPgCluster, type PgCluster } from './pg-cluster.ts';
-export { testServer, TestSocket } from './test-server.ts';
+export { testServer, TestSocket, type TestServerOverrides } from './test-server.ts';
 export * from './cache-client.ts';

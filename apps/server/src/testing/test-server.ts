@@ -2,16 +2,45 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { loadConfig, type ServerConfig } from '../config.ts';
+import { loadConfig, type ServerConfig, type ServerLimits } from '../config.ts';
+import { parseAddressList } from '../net/address-list.ts';
 import { startServer, type RunningServer, type StartOptions } from '../server.ts';
+
+/** Config overrides of a test server: budgets one by one, address lists as text. */
+export type TestServerOverrides = Partial<
+  Omit<ServerConfig, 'limits' | 'allowPrivateFetch' | 'trustedProxies'>
+> & {
+  limits?: Partial<ServerLimits>;
+  /** true, false, or addresses/CIDR ranges as in SWELL_ALLOW_PRIVATE_FETCH. */
+  allowPrivateFetch?: boolean | string;
+  /** As SWELL_TRUSTED_PROXY. */
+  trustedProxies?: string;
+};
 
 /** A real server on a random loopback port with a throwaway data folder. */
 export async function testServer(
-  overrides: Partial<ServerConfig> = {},
+  overrides: TestServerOverrides = {},
   options: StartOptions = {},
 ): Promise<RunningServer & { wsUrl: (path: string) => string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'swell-test-'));
-  const config = { ...loadConfig({}, []), port: 0, dataDir, logLevel: 'warn', ...overrides };
+  const base = loadConfig({}, []);
+  const { limits, allowPrivateFetch, trustedProxies, ...rest } = overrides;
+  const config: ServerConfig = {
+    ...base,
+    port: 0,
+    dataDir,
+    logLevel: 'warn',
+    ...rest,
+    limits: { ...base.limits, ...limits },
+    allowPrivateFetch:
+      typeof allowPrivateFetch === 'string'
+        ? parseAddressList(allowPrivateFetch, 'allowPrivateFetch')
+        : (allowPrivateFetch ?? base.allowPrivateFetch),
+    trustedProxies:
+      trustedProxies !== undefined
+        ? parseAddressList(trustedProxies, 'trustedProxies')
+        : base.trustedProxies,
+  };
   const server = await startServer(config, options);
   return {
     ...server,

@@ -1,6 +1,7 @@
 import { feedRangeEvent, resultEvent, ResultKind, type DmContactInfo } from '@swell/cache-protocol';
 import { rangeOf, timeRangeEvent } from '../page.ts';
-import { hex64, hexList, optStr, paging, signedEvent } from '../params.ts';
+import { hex64, hexList, optStr, paging } from '../params.ts';
+import { userEvent } from '../user-event.ts';
 import { eventsByIds } from '../queries/events.ts';
 import {
   markAllGiftWrapsRead,
@@ -102,7 +103,7 @@ export async function getDirectmsgs(req: CacheRequest): Promise<void> {
  * change. With gift wraps the sender may be left out (only those wraps are marked read).
  */
 export async function resetDirectmsgCount(req: CacheRequest): Promise<void> {
-  const e = signedEvent(req.payload, 'event_from_user');
+  const e = await userEvent(req, { changesState: true });
   const wraps =
     req.payload.gift_wraps === undefined
       ? []
@@ -123,7 +124,7 @@ export async function resetDirectmsgCount(req: CacheRequest): Promise<void> {
 
 /** `reset_directmsg_counts {event_from_user}`: marks every conversation read (gift wraps too). */
 export async function resetDirectmsgCounts(req: CacheRequest): Promise<void> {
-  const e = signedEvent(req.payload, 'event_from_user');
+  const e = await userEvent(req, { changesState: true });
   await req.store.db
     .updateTable('dm_counts')
     .set({ cnt: 0 })

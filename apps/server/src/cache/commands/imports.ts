@@ -1,8 +1,9 @@
 import { resultEvent, ResultKind } from '@swell/cache-protocol';
 import { validateEvent, verifyEvent, type NostrEvent } from '@swell/nostr';
 import WebSocket from 'ws';
-import { assertPublicUrl } from '../address-guard.ts';
-import { hex64, signedEvent } from '../params.ts';
+import { FetchGuard, type FetchTarget } from '../../net/fetch-guard.ts';
+import { hex64 } from '../params.ts';
+import { userEvent } from '../user-event.ts';
 import { CacheError, type CacheRequest } from '../request.ts';
 import { cacheDb } from '../tables.ts';
 
@@ -21,11 +22,20 @@ export async function importEvents(req: CacheRequest): Promise<void> {
   req.emit(resultEvent(ResultKind.ImportStatus, { imported, errors }));
 }
 
-/** Publishes one event to one relay; resolves true on OK true within 8 s. */
-function publish(url: string, event: NostrEvent, signal: AbortSignal): Promise<boolean> {
+/**
+ * Publishes one event to one relay over the checked address (no second DNS lookup, no
+ * redirects); resolves true on OK true within 8 s.
+ */
+function publish(target: FetchTarget, event: NostrEvent, signal: AbortSignal): Promise<boolean> {
   return new Promise((resolve) => {
     let done = false;
-    const ws = new WebSocket(url, { handshakeTimeout: 5000 });
+    const ws = new WebSocket(target.url, {
+      handshakeTimeout: 5000,
+      lookup: FetchGuard.lookupFor(target),
+      family: target.family,
+      followRedirects: false,
+      maxPayload: 1024 * 1024,
+    });
     const finish = (ok: boolean) => {
       if (done) return;
       done = true;
@@ -70,25 +80,35 @@ export async function broadcastEvents(req: CacheRequest): Promise<void> {
       throw new CacheError('invalid events: bad event');
     events.push(checked.event);
   }
-  const own = new URL(req.baseUrl).host;
-  const targets: string[] = [];
+  // This server's own relay (from configuration, never from request headers) is served by the
+  // ingestion below; every other relay is reached through the fetch guard.
+  const { own, guard } = req.ctx.outbound;
+  let ownRelay = false;
+  const targets: FetchTarget[] = [];
   for (const r of new Set(relays as string[])) {
+    let url: URL;
     try {
-      const url = await assertPublicUrl(r, new URL(r).host === own || req.fromLoopback === true, [
-        'ws:',
-        'wss:',
-      ]);
-      targets.push(url.toString());
+      url = new URL(r);
     } catch {
-      // unusable relay address: skipped (counts as a failure)
+      continue; // unusable relay address: skipped (counts as a failure)
+    }
+    if (own.isOwnRelay(url)) {
+      ownRelay = true;
+      continue;
+    }
+    try {
+      targets.push(await guard.target(url, ['ws:', 'wss:'], req.privateFetchOk));
+    } catch {
+      // refused or unresolvable relay address: skipped (counts as a failure)
     }
   }
-  await req.ctx.ingest(events, { source: 'import' });
+  const stored = await req.ctx.ingest(events, { source: 'import' });
   let failures = 0;
-  for (const e of events) {
+  for (const [i, e] of events.entries()) {
+    const local = ownRelay && stored[i]!.ok;
     const results = await Promise.all(targets.map((t) => publish(t, e, req.signal)));
     // A gift wrap is never echoed on /v1 (relay-only-kinds.ts): for it, no NOTICE is the success.
-    if (results.some(Boolean)) req.emit(e);
+    if (local || results.some(Boolean)) req.emit(e);
     else failures++;
   }
   if (failures > 0)
@@ -98,7 +118,7 @@ export async function broadcastEvents(req: CacheRequest): Promise<void> {
 /** `report_user {pubkey, event_from_user}`: records the report; answers EOSE. */
 export async function reportUser(req: CacheRequest): Promise<void> {
   const pubkey = hex64(req.payload, 'pubkey');
-  const e = signedEvent(req.payload, 'event_from_user');
+  const e = await userEvent(req, { changesState: true });
   const db = cacheDb(req.store);
   await db
     .insertInto('cache_user_reports')

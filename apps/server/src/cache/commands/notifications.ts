@@ -1,7 +1,8 @@
 import { resultEvent, ResultKind, type Notification } from '@swell/cache-protocol';
 import { enrichPosts } from '../enrich.ts';
 import { timeRangeEvent } from '../page.ts';
-import { hex64, paging, signedEvent } from '../params.ts';
+import { hex64, paging } from '../params.ts';
+import { userEvent } from '../user-event.ts';
 import { eventsByIds } from '../queries/events.ts';
 import { userStatsOf } from '../queries/users.ts';
 import { CacheError, type CacheRequest } from '../request.ts';
@@ -84,7 +85,7 @@ export async function getNotificationsSeen(req: CacheRequest): Promise<void> {
 
 /** `set_notifications_seen {event_from_user}`: seen until the signed event's created_at. */
 export async function setNotificationsSeen(req: CacheRequest): Promise<void> {
-  const e = signedEvent(req.payload, 'event_from_user');
+  const e = await userEvent(req, { changesState: true });
   const seen = Math.min(e.created_at, req.now + 60);
   await req.store.db
     .insertInto('notifications_seen')

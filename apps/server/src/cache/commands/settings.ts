@@ -13,6 +13,7 @@ import { limitOf, signedEvent } from '../params.ts';
 import { EVENT_COLUMNS, rowToEvent } from '../queries/rows.ts';
 import { CacheError, type CacheRequest } from '../request.ts';
 import { cacheDb } from '../tables.ts';
+import { userEvent } from '../user-event.ts';
 import { emitProfiles } from './users.ts';
 
 function clientOf(e: NostrEvent): string {
@@ -47,7 +48,7 @@ export async function getDefaultAppSettings(req: CacheRequest): Promise<void> {
 
 /** `get_app_settings {event_from_user}`: the stored settings event, or 10000103 defaults. */
 export async function getAppSettings(req: CacheRequest): Promise<void> {
-  const e = signedEvent(req.payload, 'event_from_user', 30078);
+  const e = await userEvent(req, { needsClientTag: true });
   const client = clientOf(e);
   const row = await req.store.db
     .selectFrom('app_settings')
@@ -104,7 +105,7 @@ function subkeyOf(e: NostrEvent): { subkey: string; settings?: unknown } {
  * (for the feed lists, the array of feeds; their defaults when none is stored).
  */
 export async function getAppSubsettings(req: CacheRequest): Promise<void> {
-  const e = signedEvent(req.payload, 'event_from_user', 30078);
+  const e = await userEvent(req);
   const { subkey } = subkeyOf(e);
   const db = cacheDb(req.store);
   const row = await db
@@ -139,7 +140,11 @@ export async function setAppSubsettings(req: CacheRequest): Promise<void> {
     .insertInto('cache_app_subsettings')
     .values({ pubkey: e.pubkey, subkey, settings: text, created_at: e.created_at })
     .onConflict((oc) =>
-      oc.columns(['pubkey', 'subkey']).doUpdateSet({ settings: text, created_at: e.created_at }),
+      oc
+        .columns(['pubkey', 'subkey'])
+        .doUpdateSet({ settings: text, created_at: e.created_at })
+        // an older signed event (a replay) never overwrites newer settings
+        .where('cache_app_subsettings.created_at', '<=', e.created_at),
     )
     .execute();
   req.emit(resultEvent(ResultKind.AppSubsettings, settings));

@@ -1,0 +1,17 @@
+/** Result-count fields of cache payloads (a larger list means more rows read and sent). */
+const LIST_FIELDS = ['event_ids', 'pubkeys', 'events'] as const;
+
+/**
+ * How much of the cache's work budget a request takes: one unit per 100 results it may produce
+ * (its `limit`, default 20, or the length of its id, pubkey or event list), from 1 to 10.
+ */
+export function requestWeight(payload: Record<string, unknown>): number {
+  let n = 20;
+  const limit = Number(payload.limit);
+  if (Number.isFinite(limit) && limit > 0) n = limit;
+  for (const f of LIST_FIELDS) {
+    const v = payload[f];
+    if (Array.isArray(v)) n = Math.max(n, v.length);
+  }
+  return Math.max(1, Math.min(10, Math.ceil(n / 100)));
+}

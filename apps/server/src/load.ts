@@ -1,0 +1,76 @@
+import type { ServerConfig } from './config.ts';
+import { WorkGate, type GateStats } from './cache/work-gate.ts';
+import { FilterBudget } from './relay/filter-budget.ts';
+import { ConnectionCaps } from './net/connection-caps.ts';
+
+const MiB = 1024 * 1024;
+
+/** The budgets that keep the server up under load, shared by every connection. */
+export interface ServerLoad {
+  /** Global budget of cache work (turns, queue, memory). */
+  cacheGate: WorkGate;
+  /** Live relay filters, all connections. */
+  relayFilters: FilterBudget;
+  /** Open websockets per client, per endpoint. */
+  connections: { cache: ConnectionCaps; relay: ConnectionCaps; wallet: ConnectionCaps };
+  counters: {
+    /** Cache requests stopped before their answer (CLOSE, disconnect, time budget). */
+    cancelled: number;
+    /** Cache clients dropped for not reading their answers. */
+    slowReaders: number;
+    /** Queries a cancelled cache request did not run (it stopped at them). */
+    cancelledQueries: number;
+    /** Websocket upgrades refused for a disallowed Origin. */
+    originsRefused: number;
+  };
+}
+
+export function createServerLoad(config: ServerConfig): ServerLoad {
+  const limits = () => config.limits;
+  return {
+    cacheGate: new WorkGate(() => ({
+      units: limits().cacheWorkUnits,
+      queue: limits().cacheQueue,
+      queuePerClient: 64,
+      heapBudgetBytes: limits().heapBudgetMb * MiB,
+      // Unread output of all clients together: a quarter of the heap budget.
+      outboundBudgetBytes: Math.floor((limits().heapBudgetMb * MiB) / 4),
+    })),
+    relayFilters: new FilterBudget(() => limits().relayFilterBytes),
+    connections: {
+      cache: new ConnectionCaps(() => limits().connectionsPerAddress),
+      relay: new ConnectionCaps(() => limits().connectionsPerAddress),
+      wallet: new ConnectionCaps(() => limits().connectionsPerAddress),
+    },
+    counters: { cancelled: 0, slowReaders: 0, cancelledQueries: 0, originsRefused: 0 },
+  };
+}
+
+/** The load figures of /health. */
+export function loadReport(load: ServerLoad, config: ServerConfig): Record<string, unknown> {
+  const gate: GateStats = load.cacheGate.snapshot();
+  const mem = process.memoryUsage();
+  return {
+    cache: {
+      ...gate,
+      outbound_bytes: load.cacheGate.outboundBytes(),
+      cancelled: load.counters.cancelled,
+      cancelled_queries: load.counters.cancelledQueries,
+      slow_readers_dropped: load.counters.slowReaders,
+      connections: load.connections.cache.total,
+      connections_refused: load.connections.cache.refused,
+      origins_refused: load.counters.originsRefused,
+    },
+    relay: {
+      filter_bytes: load.relayFilters.used,
+      filters_refused: load.relayFilters.refused,
+      connections: load.connections.relay.total,
+      connections_refused: load.connections.relay.refused,
+    },
+    memory: {
+      heap_used_mb: Math.round(mem.heapUsed / MiB),
+      rss_mb: Math.round(mem.rss / MiB),
+      heap_budget_mb: config.limits.heapBudgetMb,
+    },
+  };
+}
