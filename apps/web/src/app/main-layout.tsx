@@ -11,9 +11,14 @@ import { useSession } from '@/data/session.ts';
 import { AccountDialogs } from '@/features/account/account-dialogs.tsx';
 import { startLoginWhenNeeded } from '@/features/account/login-start.ts';
 import { NoteActionsProvider } from '@/features/note-actions/index.ts';
+import { WriteDialogs } from '@/features/write/write-dialogs.tsx';
+import { createWriteHandlers } from '@/features/write/write-handlers.ts';
 import { afterFirstContent } from '@/lib/first-content.ts';
 import { useMediaQuery, wideQuery } from '@/lib/use-media-query.ts';
 import '@/app/layout.css';
+
+/** The note actions of the write path (one set for the app). */
+const writeHandlers = createWriteHandlers();
 
 const RouteSidebar = lazy(() => import('@/features/sidebar/route-sidebar.tsx'));
 const ConnectionBanner = lazy(() => import('@/features/connection-banner.tsx'));
@@ -60,7 +65,7 @@ export function MainLayout() {
   }, []);
   useSignedInShell(session.pubkey, session.resolved);
   return (
-    <NoteActionsProvider>
+    <NoteActionsProvider handlers={writeHandlers}>
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
@@ -84,6 +89,7 @@ export function MainLayout() {
         <ComposeFab />
       </div>
       <AccountDialogs />
+      <WriteDialogs />
       <ToastHost />
     </NoteActionsProvider>
   );
