@@ -9,6 +9,7 @@ import { ToastHost } from '@/components/ui/toast-host.tsx';
 import { fetchPage } from '@/data/connection.ts';
 import { useSession } from '@/data/session.ts';
 import { AccountDialogs } from '@/features/account/account-dialogs.tsx';
+import { SignerBanner } from '@/features/account/signer-banner.tsx';
 import { startLoginWhenNeeded } from '@/features/account/login-start.ts';
 import { NoteActionsProvider } from '@/features/note-actions/index.ts';
 import { WriteDialogs } from '@/features/write/write-dialogs.tsx';
@@ -76,6 +77,7 @@ export function MainLayout() {
           <Suspense fallback={null}>
             <ConnectionBanner />
           </Suspense>
+          <SignerBanner />
           <Outlet />
         </main>
         {wide && (

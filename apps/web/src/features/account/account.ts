@@ -67,6 +67,11 @@ export async function signInWithBunker(url: string): Promise<void> {
   afterSignIn();
 }
 
+/** A remote signer paired through a nostrconnect:// code (the session already uses it). */
+export function afterPairing(): void {
+  afterSignIn();
+}
+
 /** Forgot PIN: the protected key is removed; the user signs in again. */
 export function forgetPin(): void {
   void client.session.forgetPin();

@@ -42,4 +42,5 @@ export const login = {
   nostrConnectWaiting: 'Waiting for your signer…',
   copyUri: 'Copy address',
   back: 'Back',
+  signInAgain: 'Sign in again',
 } as const;
