@@ -15,8 +15,10 @@ export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
   const { t } = useTranslation();
   const write = useStore(writeStore);
   const [recent, setRecent] = useState<string[]>(() => write?.emojis.list() ?? []);
+  const [open, setOpen] = useState(false);
   const pick = (emoji: string) => {
     if (write) setRecent(write.emojis.use(emoji));
+    setOpen(false);
     onPick(emoji);
   };
   const grid = (label: string, list: string[], testId: string) => (
@@ -43,13 +45,12 @@ export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
     <Popover
       label={t('write.emoji')}
       align="start"
-      trigger={
-        <IconButton
-          label={t('write.emoji')}
-          icon={<Smile size={20} aria-hidden />}
-          onClick={() => write && setRecent(write.emojis.list())}
-        />
-      }
+      open={open}
+      onOpenChange={(o) => {
+        if (o && write) setRecent(write.emojis.list());
+        setOpen(o);
+      }}
+      trigger={<IconButton label={t('write.emoji')} icon={<Smile size={20} aria-hidden />} />}
     >
       <div className="emoji-picker">
         {recent.length > 0 && grid(t('write.emojiRecent'), recent, 'emoji-recent')}
