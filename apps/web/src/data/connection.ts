@@ -4,7 +4,7 @@ import {
   writeAppSettings,
 } from '@swell/client';
 import type { CacheCommand, CachePayloads, FeedPage } from '@swell/cache-protocol';
-import { client } from '@/data/client.ts';
+import { swell } from '@/data/client.ts';
 
 /** The default cache endpoint: this origin's `/v1`. */
 export function defaultCacheUrl(): string {
@@ -12,10 +12,10 @@ export function defaultCacheUrl(): string {
 }
 
 /** The app's one cache connection. */
-export const cache = () => client.cache;
+export const cache = () => swell().cache;
 
 /** Typed cache commands on the app's connection. */
-export const api = () => client.api;
+export const api = () => swell().api;
 
 /** The stored `cacheServer` override, or null when the default is used. */
 export function cacheServerOverride(): string | null {
@@ -25,7 +25,7 @@ export function cacheServerOverride(): string | null {
 /** Stores (or clears, with null) the cache server override and reconnects to it. */
 export function setCacheServer(url: string | null): void {
   writeAppSettings(localStorage, { cacheServer: url });
-  client.cache.setServer(url ?? defaultCacheUrl());
+  swell().cache.setServer(url ?? defaultCacheUrl());
 }
 
 /**
@@ -35,7 +35,7 @@ export function setCacheServer(url: string | null): void {
 export async function ingested(page: Promise<FeedPage>): Promise<FeedPage> {
   const requestedAt = Date.now();
   const p = await page;
-  client.store.ingestPage(p, { requestedAt });
+  swell().store.ingestPage(p, { requestedAt });
   return p;
 }
 
@@ -45,5 +45,5 @@ export function fetchPage<C extends CacheCommand>(
   payload?: CachePayloads[C],
   signal?: AbortSignal,
 ): Promise<FeedPage> {
-  return client.fetchPage(command, payload, { signal });
+  return swell().fetchPage(command, payload, { signal });
 }

@@ -1,9 +1,9 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { EntityStore } from '@swell/client';
-import { client } from '@/data/client.ts';
+import { swell } from '@/data/client.ts';
 
 /**
- * React bindings of the client's entity store (`client.store`): each hook reads one entity
+ * React bindings of the client's entity store (`swell().store`): each hook reads one entity
  * through a selector that returns the same object for the same data, so a new stat re-renders
  * only what shows it.
  */
@@ -11,8 +11,8 @@ function useSelect<V>(
   select: (store: EntityStore, key: string | undefined) => V,
   key: string | undefined,
 ): V {
-  const get = useCallback(() => select(client.store, key), [select, key]);
-  return useSyncExternalStore(client.store.subscribe, get, get);
+  const get = useCallback(() => select(swell().store, key), [select, key]);
+  return useSyncExternalStore(swell().store.subscribe, get, get);
 }
 
 const sel = {

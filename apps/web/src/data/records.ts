@@ -1,7 +1,7 @@
 import type { UserRecordStore } from '@swell/client';
-import { client } from '@/data/client.ts';
+import { swell } from '@/data/client.ts';
 
 /** Per-user local records (spec section 3), one key per public key; guests share one. */
 export function records(): UserRecordStore {
-  return client.records;
+  return swell().records;
 }

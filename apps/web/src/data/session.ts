@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { SessionSnapshot } from '@swell/client';
-import { client } from '@/data/client.ts';
+import { swell } from '@/data/client.ts';
 
 /**
  * Who is using the app (the client's session): the stored public key at once, then the signer
@@ -9,10 +9,10 @@ import { client } from '@/data/client.ts';
 export type Session = SessionSnapshot;
 
 export const session = {
-  get: (): Session => client.session.getSnapshot(),
-  subscribe: (l: () => void) => client.session.subscribe(l),
+  get: (): Session => swell().session.getSnapshot(),
+  subscribe: (l: () => void) => swell().session.subscribe(l),
 };
 
 export function useSession(): Session {
-  return useSyncExternalStore(client.session.subscribe, client.session.getSnapshot);
+  return useSyncExternalStore(swell().session.subscribe, swell().session.getSnapshot);
 }

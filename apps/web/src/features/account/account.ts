@@ -1,6 +1,6 @@
 import { isClientError, parseNsec } from '@swell/client';
 import type { FeedDefinition } from '@swell/cache-protocol';
-import { client } from '@/data/client.ts';
+import { swell } from '@/data/client.ts';
 import { loadWrite } from '@/features/write/write-store.ts';
 
 /**
@@ -8,7 +8,9 @@ import { loadWrite } from '@/features/write/write-store.ts';
  * itself loads lazily inside the client). Relays follow the session by themselves once loaded.
  */
 const afterSignIn = () => {
-  void client.connectRelays().catch(() => {});
+  void swell()
+    .connectRelays()
+    .catch(() => {});
   void loadWrite().catch(() => {});
 };
 
@@ -46,24 +48,24 @@ export function checkNsec(nsec: string): void {
 
 /** Signs in with a pasted nsec; with a PIN (>= 4 characters, both equal) it is stored encrypted. */
 export async function signInWithNsec(nsec: string, pin?: string, pinAgain?: string): Promise<void> {
-  await client.session.signInWithNsec(nsec.trim(), pin, pinAgain);
+  await swell().session.signInWithNsec(nsec.trim(), pin, pinAgain);
   afterSignIn();
 }
 
 export async function unlock(pin: string): Promise<void> {
-  await client.session.unlock(pin);
+  await swell().session.unlock(pin);
   afterSignIn();
 }
 
 /** Signs in with the NIP-07 extension (4 tries 250 ms apart). */
 export async function signInWithExtension(): Promise<void> {
-  await client.session.signInWithExtension();
+  await swell().session.signInWithExtension();
   afterSignIn();
 }
 
 /** Pairs with a NIP-46 remote signer through its `bunker://` URL. */
 export async function signInWithBunker(url: string): Promise<void> {
-  await client.session.signInWithBunker(url.trim());
+  await swell().session.signInWithBunker(url.trim());
   afterSignIn();
 }
 
@@ -74,11 +76,11 @@ export function afterPairing(): void {
 
 /** Forgot PIN: the protected key is removed; the user signs in again. */
 export function forgetPin(): void {
-  void client.session.forgetPin();
+  void swell().session.forgetPin();
 }
 
 export function signOut(): void {
-  void client.session.signOut();
+  void swell().session.signOut();
 }
 
 /** The client name in the `d` tag of settings events (kind 30078). */
@@ -90,15 +92,15 @@ export const settingsClientName = 'Swell Web';
  * login sequence (a no-op after a sign-in): it never starts a second one.
  */
 export async function loadUserHomeFeeds(pubkey: string): Promise<FeedDefinition[] | null> {
-  await client.session.start();
-  const s = client.session.signer;
-  if (!s || client.session.pubkey !== pubkey) return null;
+  await swell().session.start();
+  const s = swell().session.signer;
+  if (!s || swell().session.pubkey !== pubkey) return null;
   const event = await s.signEvent({
     kind: 30078,
     tags: [['d', settingsClientName]],
     content: JSON.stringify({ subkey: 'user-home-feeds' }),
   });
-  const page = await client.api.getAppSubsettings(event);
+  const page = await swell().api.getAppSubsettings(event);
   const settings = page.appSubsettings?.settings;
   return Array.isArray(settings) ? (settings as FeedDefinition[]) : null;
 }

@@ -1,5 +1,5 @@
 import { detectExtension } from '@swell/client';
-import { client } from '@/data/client.ts';
+import { swell } from '@/data/client.ts';
 import { loadWrite } from '@/features/write/write-store.ts';
 
 const account = () => import('@/features/account/account.ts');
@@ -11,12 +11,15 @@ const account = () => import('@/features/account/account.ts');
  * show "sending" and are retried without any action.
  */
 export async function startLoginWhenNeeded(): Promise<void> {
-  if (client.session.hasStoredLogin() || (await detectExtension())) {
-    await client.session.start();
-    if (client.session.pubkey) void client.connectRelays().catch(() => {});
-    if (client.session.getSnapshot().canSign) void loadWrite().catch(() => {});
+  if (swell().session.hasStoredLogin() || (await detectExtension())) {
+    await swell().session.start();
+    if (swell().session.pubkey)
+      void swell()
+        .connectRelays()
+        .catch(() => {});
+    if (swell().session.getSnapshot().canSign) void loadWrite().catch(() => {});
   } else {
-    client.session.resolveAsGuest();
+    swell().session.resolveAsGuest();
   }
 }
 

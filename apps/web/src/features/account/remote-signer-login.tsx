@@ -4,7 +4,7 @@ import Link2 from 'lucide-react/icons/link-2';
 import type { NostrConnectPairing } from '@swell/client';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
-import { client } from '@/data/client.ts';
+import { swell } from '@/data/client.ts';
 import { copyToClipboard } from '@/features/note-actions/clipboard.ts';
 import { afterPairing, loginErrorKey, signInWithBunker } from '@/features/account/account.ts';
 import '@/components/ui/form.css';
@@ -39,8 +39,8 @@ export default function RemoteSignerLogin({
   useEffect(() => {
     let live = true;
     let current: NostrConnectPairing | null = null;
-    void client.session
-      .startNostrConnect({
+    void swell()
+      .session.startNostrConnect({
         relays: [ownRelayUrl(location.origin)],
         name: 'Swell',
         url: location.origin,

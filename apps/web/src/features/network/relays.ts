@@ -1,13 +1,15 @@
 import { normalizeRelayUrl, type RelayPool, type RelaySettings } from '@swell/client';
 import { useEffect, useState } from 'react';
-import { client } from '@/data/client.ts';
+import { swell } from '@/data/client.ts';
 
 /** The relay pool once loaded (it carries the curves, so it loads with the screens using it). */
 export function useRelayPool(): RelayPool | null {
   const [pool, setPool] = useState<RelayPool | null>(null);
   useEffect(() => {
     let live = true;
-    void client.loadRelays().then((p) => live && setPool(p));
+    void swell()
+      .loadRelays()
+      .then((p) => live && setPool(p));
     return () => {
       live = false;
     };
@@ -17,12 +19,14 @@ export function useRelayPool(): RelayPool | null {
 
 /** The user's relays: NIP-65 list merged with Settings > Network (server defaults if none). */
 export async function connectRelays(): Promise<RelaySettings> {
-  return (await client.connectRelays()).settings;
+  return (await swell().connectRelays()).settings;
 }
 
 /** Settings > Network: stores the local relay settings and applies them. */
 export function saveRelays(settings: RelaySettings): void {
-  void client.saveRelaySettings(settings).catch(() => {});
+  void swell()
+    .saveRelaySettings(settings)
+    .catch(() => {});
 }
 
 /** A relay URL the user typed, normalised; null when it is not a ws(s) URL. */

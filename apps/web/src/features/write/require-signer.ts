@@ -1,4 +1,4 @@
-import { client } from '@/data/client.ts';
+import { swell } from '@/data/client.ts';
 import { notify } from '@/components/ui/notify.ts';
 import { openLogin } from '@/features/account/login-dialog.ts';
 import { i18next } from '@/i18n/index.ts';
@@ -10,10 +10,10 @@ import { i18next } from '@/i18n/index.ts';
  * second after a load) is waited for, not mistaken for a guest.
  */
 export async function requireSigner(): Promise<boolean> {
-  let s = client.session.getSnapshot();
-  if (!s.resolved && client.session.hasStoredLogin()) {
-    await client.session.start();
-    s = client.session.getSnapshot();
+  let s = swell().session.getSnapshot();
+  if (!s.resolved && swell().session.hasStoredLogin()) {
+    await swell().session.start();
+    s = swell().session.getSnapshot();
   }
   if (s.signer === 'disconnected') {
     notify.error(i18next.t('write.signerDisconnected'));

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { OutboxItem } from '@swell/client';
 import { replyTo } from '@swell/nostr';
 import { useStore } from '@/lib/external-store.ts';
+import { pendingRootNotes } from '@/features/write/pending-notes.ts';
 import { writeStore } from '@/features/write/write-store.ts';
 
 const noSubscribe = () => () => {};
@@ -22,27 +23,6 @@ export function useOwnPendingNotes(pubkey: string | null): string[] {
     write?.outbox.getSnapshot ?? none,
   );
   return pendingRootNotes(snap?.items, pubkey);
-}
-
-const cache = new WeakMap<object, { pubkey: string; ids: string[] }>();
-
-/** The user's kind 1 notes without a reply target, newest first (one array per snapshot). */
-export function pendingRootNotes(
-  items: Readonly<Record<string, OutboxItem>> | undefined,
-  pubkey: string | null,
-): string[] {
-  if (!items || !pubkey) return [];
-  const kept = cache.get(items);
-  if (kept?.pubkey === pubkey) return kept.ids;
-  const ids = Object.values(items)
-    .filter(
-      (i) =>
-        i.event.pubkey === pubkey && i.event.kind === 1 && !i.event.tags.some((t) => t[0] === 'e'),
-    )
-    .sort((a, b) => b.event.created_at - a.event.created_at)
-    .map((i) => i.id);
-  cache.set(items, { pubkey, ids });
-  return ids;
 }
 
 /** Ids of the user's replies to a note in the outbox (sending, failed, sent), oldest first. */

@@ -1,5 +1,5 @@
 import type { WritePath } from '@swell/client';
-import { client } from '@/data/client.ts';
+import { swell } from '@/data/client.ts';
 import { createStore } from '@/lib/external-store.ts';
 
 /**
@@ -12,15 +12,17 @@ export const writeStore = createStore<WritePath | null>(null);
 let loading: Promise<WritePath> | null = null;
 
 export function loadWrite(): Promise<WritePath> {
-  loading ??= client.write().then(
-    (w) => {
-      writeStore.set(w);
-      return w;
-    },
-    (e: unknown) => {
-      loading = null;
-      throw e;
-    },
-  );
+  loading ??= swell()
+    .write()
+    .then(
+      (w) => {
+        writeStore.set(w);
+        return w;
+      },
+      (e: unknown) => {
+        loading = null;
+        throw e;
+      },
+    );
   return loading;
 }

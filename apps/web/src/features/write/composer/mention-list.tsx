@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/avatar/avatar.tsx';
-import { client } from '@/data/client.ts';
+import { swell } from '@/data/client.ts';
 import { ingested } from '@/data/connection.ts';
 import { userLabel, useUser } from '@/data/user.ts';
 
@@ -14,7 +14,7 @@ export function useMentionSearch(query: string | null): string[] {
     if (!query) return;
     const ac = new AbortController();
     const timer = setTimeout(() => {
-      ingested(client.api.userSearch(query, 6, undefined, { signal: ac.signal }))
+      ingested(swell().api.userSearch(query, 6, undefined, { signal: ac.signal }))
         .then((page) => setFound({ query, pubkeys: Object.keys(page.users).slice(0, 6) }))
         .catch(() => {});
     }, 200);
