@@ -132,7 +132,8 @@ test('with no relay answering a note stays "sending", survives a reload, and is 
   );
   await expect(card.getByRole('status')).toContainText('No relay confirmed after 8 s');
   await expect(card.getByText('Sent')).toHaveCount(0);
-  await expect(card.getByRole('button', { name: 'Retry' })).toBeVisible();
+  // Failed (Retry and Discard) or already retrying (Discard): never a dead end.
+  await expect(card.getByRole('button', { name: 'Discard' })).toBeVisible();
   expect(await relayEventsById(baseURL!, [id])).toHaveLength(0);
 
   // Still pending after a reload.

@@ -42,12 +42,27 @@ export function OutboxState({ id }: { id: string }) {
         {t('write.stateSent')}
       </p>
     );
-  if (item.status === 'sending')
+  if (item.status === 'sending' && !item.lastOutcome)
     return (
       <p className="outbox-state" data-state="sending" role="status">
         <Loader size={14} aria-hidden className="outbox-spin" />
         {t('write.stateSending')}
       </p>
+    );
+  if (item.status === 'sending')
+    // A retry after a failed attempt: why the last one failed stays said, and it can go.
+    return (
+      <div className="outbox-state" data-state="sending" role="status">
+        <Loader size={14} aria-hidden className="outbox-spin" />
+        <span>
+          {t('write.stateSending')} · {t(failureKey(item))}
+        </span>
+        <span className="outbox-actions">
+          <Button size="sm" variant="ghost" onClick={() => void write?.discard(id)}>
+            {t('write.discard')}
+          </Button>
+        </span>
+      </div>
     );
   return (
     <div className="outbox-state" data-state="failed" role="status">
