@@ -72,9 +72,17 @@ test('desktop: the navigation and a note card are reachable and usable with the 
     expect.arrayContaining(['Skip to content', 'New note', 'Sign in', 'More actions', 'Bookmark']),
   );
 
-  // Enter on Like: not built yet, so the not-implemented notice (a toast that goes away).
+  // Enter on Like as a guest: the sign-in dialog (liking needs a key); Escape closes it.
   const like = page.locator(cardSel).getByRole('button', { name: /^Like/ });
   await like.focus();
+  await page.keyboard.press('Enter');
+  const login = page.getByRole('dialog', { name: 'Sign in' });
+  await expect(login).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(login).toHaveCount(0);
+
+  // Enter on Bookmark: not built yet, so the not-implemented notice (a toast that goes away).
+  await page.locator(cardSel).getByRole('button', { name: 'Bookmark' }).focus();
   await page.keyboard.press('Enter');
   const toasts = page.getByRole('region', { name: /^Alerts/ });
   const notice = toasts.getByText('Feature not available in this preview release.', {

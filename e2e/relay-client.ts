@@ -57,3 +57,8 @@ export async function openStreams(baseURL: string): Promise<Record<string, numbe
   };
   return health.streams ?? {};
 }
+
+/** The events our server's /relay serves for these ids. */
+export function relayEventsById(baseURL: string, ids: string[]): Promise<NostrEvent[]> {
+  return query(`${baseURL.replace(/^http/, 'ws')}/relay`, { ids });
+}

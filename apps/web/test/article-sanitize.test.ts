@@ -114,4 +114,20 @@ describe('article sanitiser', () => {
     expect(root.querySelector('blockquote strong')?.textContent).toBe('bold');
     expect(root.querySelector('del')?.textContent).toBe('gone');
   });
+
+  it('keeps footnotes working, with prefixed ids and only their own class names', () => {
+    const root = dom(
+      renderMarkdown(
+        'Text with a note.[^1]\n\n[^1]: Kept in a paper notebook.\n\n<p id="app" class="x">p</p>',
+      ),
+    );
+    const ref = root.querySelector('sup a[href^="#"]')!;
+    const target = ref.getAttribute('href')!.slice(1);
+    expect(target).toMatch(/^user-content-footnote-/);
+    expect(root.querySelector(`[id="${target}"]`)?.textContent).toContain(
+      'Kept in a paper notebook',
+    );
+    expect(root.querySelector('.footnotes')).not.toBeNull();
+    expect(root.querySelector('#app, #user-content-app, .x')).toBeNull();
+  });
 });

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { keyStorageKeys } from '@swell/client';
 import { splitNip05 } from '@/features/profile/nip05.ts';
 import { newNotesLabel, pollDelay } from '@/features/home/new-notes-pill.tsx';
-import { storedKeyNames } from '@/features/account/login-start.ts';
 import { cashuAmount } from '@/components/note/payment-cards.tsx';
 import { i18next } from '@/i18n/index.ts';
 import { en } from '@/i18n/en.ts';
@@ -25,9 +23,6 @@ describe('small rules', () => {
     expect(splitNip05('example.com')).toEqual({ name: '_', domain: 'example.com' });
     expect(splitNip05('not an address')).toBeUndefined();
     expect(splitNip05('a@b@c')).toBeUndefined();
-  });
-  it("uses the same stored key names as the client's KeyStore", () => {
-    expect(storedKeyNames).toEqual(keyStorageKeys);
   });
   it('sums the proofs of a cashuA token', () => {
     const token = {

@@ -114,6 +114,33 @@ describe('EntityStore', () => {
     expect(store.noteStats(note.id)?.likes).toBe(7);
   });
 
+  it('keeps counting a sent like that joined the liked list until the cache counts it', () => {
+    const store = new EntityStore();
+    store.setViewer(bobPk);
+    const note = ev(alice, 1, 'liked just now');
+    // The page has no note actions for it (as feeds of other people's notes often do).
+    store.ingestPage(page(note, statsEvent(note.id, 4)), { requestedAt: 1000 });
+    const like = store.change('like-1', { type: 'like', noteId: note.id });
+    expect(store.noteStats(note.id)?.likes).toBe(5);
+    // Sent: the reaction is merged as published and the liked list has it now (the cache's
+    // own actions and counts do not include it yet).
+    like.confirm(2000);
+    store.ingestEvent(
+      ev(bob, 7, '+', [
+        ['e', note.id],
+        ['p', alicePk],
+      ]),
+    );
+    store.setLikedIds([note.id]);
+    expect(store.noteActions(note.id)?.liked).toBe(true);
+    expect(store.noteStats(note.id)?.likes).toBe(5);
+    // Stats asked after the like settled count it themselves.
+    store.ingestPage(page(statsEvent(note.id, 5), actionsEvent(note.id, true)), {
+      requestedAt: 3000,
+    });
+    expect(store.noteStats(note.id)?.likes).toBe(5);
+  });
+
   it('counts each pending reply once', () => {
     const store = new EntityStore();
     const note = ev(alice, 1, 'reply to me');

@@ -9,11 +9,17 @@ import { ToastHost } from '@/components/ui/toast-host.tsx';
 import { fetchPage } from '@/data/connection.ts';
 import { useSession } from '@/data/session.ts';
 import { AccountDialogs } from '@/features/account/account-dialogs.tsx';
+import { SignerBanner } from '@/features/account/signer-banner.tsx';
 import { startLoginWhenNeeded } from '@/features/account/login-start.ts';
 import { NoteActionsProvider } from '@/features/note-actions/index.ts';
+import { WriteDialogs } from '@/features/write/write-dialogs.tsx';
+import { createWriteHandlers } from '@/features/write/write-handlers.ts';
 import { afterFirstContent } from '@/lib/first-content.ts';
 import { useMediaQuery, wideQuery } from '@/lib/use-media-query.ts';
 import '@/app/layout.css';
+
+/** The note actions of the write path (one set for the app). */
+const writeHandlers = createWriteHandlers();
 
 const RouteSidebar = lazy(() => import('@/features/sidebar/route-sidebar.tsx'));
 const ConnectionBanner = lazy(() => import('@/features/connection-banner.tsx'));
@@ -64,7 +70,7 @@ export function MainLayout() {
   }, []);
   useSignedInShell(session.pubkey, session.resolved);
   return (
-    <NoteActionsProvider>
+    <NoteActionsProvider handlers={writeHandlers}>
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
@@ -75,6 +81,7 @@ export function MainLayout() {
           <Suspense fallback={null}>
             <ConnectionBanner />
           </Suspense>
+          <SignerBanner />
           <Outlet />
         </main>
         {wide && (
@@ -88,6 +95,7 @@ export function MainLayout() {
         <ComposeFab />
       </div>
       <AccountDialogs />
+      <WriteDialogs />
       <ToastHost />
     </NoteActionsProvider>
   );

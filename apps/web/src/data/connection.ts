@@ -1,61 +1,21 @@
 import {
-  ActivityTracker,
-  CacheApi,
-  CacheConnection,
-  cacheServerUrl,
   defaultCacheUrl as clientDefaultCacheUrl,
   readAppSettings,
   writeAppSettings,
 } from '@swell/client';
 import type { CacheCommand, CachePayloads, FeedPage } from '@swell/cache-protocol';
-import { ingestPage } from '@/data/entity-store.ts';
-
-/**
- * The app's cache connection, typed API and activity tracker (5 idle minutes -> sleep). Only
- * what reading needs lives here, so the first load stays small; keys, signers and the relay
- * pool load with the features that use them (data/keys.ts, data/relays.ts).
- */
-interface Core {
-  cache: CacheConnection;
-  api: CacheApi;
-  activity: ActivityTracker;
-}
-
-let core: Core | null = null;
+import { swell } from '@/data/client.ts';
 
 /** The default cache endpoint: this origin's `/v1`. */
 export function defaultCacheUrl(): string {
   return clientDefaultCacheUrl(location.origin);
 }
 
-function getCore(): Core {
-  if (!core) {
-    const cache = new CacheConnection({
-      url: cacheServerUrl(localStorage, defaultCacheUrl()),
-      noBinary: readAppSettings(localStorage).noBinary,
-    });
-    const activity = new ActivityTracker({ target: window });
-    activity.add(cache);
-    activity.start();
-    cache.connect();
-    core = { cache, api: new CacheApi(cache), activity };
-  }
-  return core;
-}
-
 /** The app's one cache connection. */
-export function cache(): CacheConnection {
-  return getCore().cache;
-}
+export const cache = () => swell().cache;
 
 /** Typed cache commands on the app's connection. */
-export function api(): CacheApi {
-  return getCore().api;
-}
-
-export function activity(): ActivityTracker {
-  return getCore().activity;
-}
+export const api = () => swell().api;
 
 /** The stored `cacheServer` override, or null when the default is used. */
 export function cacheServerOverride(): string | null {
@@ -65,13 +25,17 @@ export function cacheServerOverride(): string | null {
 /** Stores (or clears, with null) the cache server override and reconnects to it. */
 export function setCacheServer(url: string | null): void {
   writeAppSettings(localStorage, { cacheServer: url });
-  cache().setServer(url ?? defaultCacheUrl());
+  swell().cache.setServer(url ?? defaultCacheUrl());
 }
 
-/** Merges a page into the entity store as it arrives and passes it on. */
+/**
+ * Merges a page into the entity store as it arrives and passes it on (stamped with the time
+ * it was asked for, so an older answer never overwrites a newer one or an optimistic change).
+ */
 export async function ingested(page: Promise<FeedPage>): Promise<FeedPage> {
+  const requestedAt = Date.now();
   const p = await page;
-  ingestPage(p);
+  swell().store.ingestPage(p, { requestedAt });
   return p;
 }
 
@@ -81,5 +45,5 @@ export function fetchPage<C extends CacheCommand>(
   payload?: CachePayloads[C],
   signal?: AbortSignal,
 ): Promise<FeedPage> {
-  return ingested(api().page(command, payload, { signal }));
+  return swell().fetchPage(command, payload, { signal });
 }

@@ -1,9 +1,7 @@
-import { UserRecordStore } from '@swell/client';
-
-let store: UserRecordStore | null = null;
+import type { UserRecordStore } from '@swell/client';
+import { swell } from '@/data/client.ts';
 
 /** Per-user local records (spec section 3), one key per public key; guests share one. */
 export function records(): UserRecordStore {
-  store ??= new UserRecordStore(localStorage);
-  return store;
+  return swell().records;
 }

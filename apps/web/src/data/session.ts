@@ -1,29 +1,18 @@
-import { createStore, useStore } from '@/lib/external-store.ts';
-import { readLocal } from '@/lib/storage.ts';
+import { useSyncExternalStore } from 'react';
+import type { SessionSnapshot } from '@swell/client';
+import { swell } from '@/data/client.ts';
 
-/** Who is using the app: a public key when signed in (or read-only), null for guests. */
-export interface Session {
-  pubkey: string | null;
-  /** True when events can be signed (extension or unlocked key). */
-  canSign: boolean;
-  /** A PIN-protected key is stored and waits for the PIN. */
-  needsPin: boolean;
-  source: 'extension' | 'local-key' | 'stored-pubkey' | 'none';
-  /** False until the login sequence has run once. */
-  resolved: boolean;
-}
+/**
+ * Who is using the app (the client's session): the stored public key at once, then the signer
+ * once the login sequence ran (`resolved`).
+ */
+export type Session = SessionSnapshot;
 
-const storedPubkey = readLocal('pubkey');
-
-/** Starts with the stored public key (first step of the login order) so screens load for it. */
-export const session = createStore<Session>({
-  pubkey: storedPubkey && /^[0-9a-f]{64}$/.test(storedPubkey) ? storedPubkey : null,
-  canSign: false,
-  needsPin: false,
-  source: storedPubkey ? 'stored-pubkey' : 'none',
-  resolved: false,
-});
+export const session = {
+  get: (): Session => swell().session.getSnapshot(),
+  subscribe: (l: () => void) => swell().session.subscribe(l),
+};
 
 export function useSession(): Session {
-  return useStore(session);
+  return useSyncExternalStore(swell().session.subscribe, swell().session.getSnapshot);
 }

@@ -22,6 +22,7 @@ import { standalone } from '@/i18n/en/standalone.ts';
 import { themes } from '@/i18n/en/themes.ts';
 import { thread } from '@/i18n/en/thread.ts';
 import { ui } from '@/i18n/en/ui.ts';
+import { write } from '@/i18n/en/write.ts';
 
 /**
  * English strings, one module per feature under i18n/en/ (a new feature adds its own module and
@@ -52,6 +53,7 @@ export const en = {
   themes,
   thread,
   ui,
+  write,
 } as const;
 
 export type Strings = typeof en;

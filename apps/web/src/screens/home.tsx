@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Screen } from '@/components/screen.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
@@ -7,6 +7,7 @@ import { useSession } from '@/data/session.ts';
 import { FeedView } from '@/features/feed/feed-view.tsx';
 import { homeFeedFor } from '@/features/home/home-instance.ts';
 import { NewNotesPill } from '@/features/home/new-notes-pill.tsx';
+import { useOwnPendingNotes } from '@/features/write/use-outbox-item.ts';
 import { useStore } from '@/lib/external-store.ts';
 
 export function Component() {
@@ -14,6 +15,11 @@ export function Component() {
   const { pubkey } = useSession();
   const feed = useMemo(() => homeFeedFor(pubkey), [pubkey]);
   const state = useStore(feed.state);
+  // The user's own new notes (sending, failed or just sent) go to the top of the list.
+  const own = useOwnPendingNotes(pubkey);
+  useEffect(() => {
+    if (own.length > 0) state.list?.prepend(own);
+  }, [own, state.list]);
   return (
     <Screen
       title={t('nav.home')}

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useLoaderData, useParams } from 'react-router';
+import { Navigate, useLoaderData, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import CalendarDays from 'lucide-react/icons/calendar-days';
 import Globe from 'lucide-react/icons/globe';
@@ -37,6 +37,10 @@ export function Component() {
   const vanity = useLoaderData() as VanityTarget | undefined;
   const session = useSession();
   const pubkey = profilePubkey(params.npub, vanity, session.pubkey);
+  // Spec section 2: `/profile` without an npub shows the signed-in user; a guest goes home.
+  if (!pubkey && !params.npub && !vanity) {
+    return session.resolved ? <Navigate to="/home" replace /> : null;
+  }
   if (!pubkey)
     return (
       <Screen title={t('profile.title')} back>

@@ -15,17 +15,19 @@ import { api, ingested } from '@/data/connection.ts';
 import { useSession } from '@/data/session.ts';
 import { ArticleView } from '@/features/reads/article-view.tsx';
 import { splitThread } from '@/features/thread/split-thread.ts';
+import { useOwnReplies } from '@/features/write/use-outbox-item.ts';
 import { parseThreadTarget, type ThreadTarget } from '@/lib/note-id.ts';
 import { useAsync } from '@/lib/use-async.ts';
 import '@/screens/thread.css';
 
 const ThreadLookup = lazy(() => import('@/features/outbox/thread-lookup.tsx'));
+const InlineReply = lazy(() => import('@/features/write/composer/inline-reply.tsx'));
 
 export function Component() {
   const { t } = useTranslation();
   const params = useParams();
   const vanity = useLoaderData() as VanityTarget | undefined;
-  const { pubkey } = useSession();
+  const { pubkey, canSign } = useSession();
   const personal = pubkey ? { user_pubkey: pubkey } : {};
   const target: ThreadTarget | undefined =
     vanity?.identifier !== undefined
@@ -53,6 +55,9 @@ export function Component() {
   const focusRef = useRef<HTMLDivElement>(null);
   const focusId = view?.focus?.id;
   const hasParents = (view?.parents.length ?? 0) > 0;
+  // The user's own replies (sending, failed or just sent) join the thread at once.
+  const own = useOwnReplies(pubkey, focusId);
+  const replies = view ? [...view.replies, ...own.filter((r) => !view.replies.includes(r))] : [];
   // The viewed note is scrolled into view (below its parents) once the thread has loaded.
   useEffect(() => {
     if (focusId && hasParents) focusRef.current?.scrollIntoView({ block: 'start' });
@@ -104,12 +109,17 @@ export function Component() {
               <NoteCard event={view.focus} variant="focused" />
             )}
           </div>
+          {canSign && view.focus.kind !== 30023 && (
+            <Suspense fallback={null}>
+              <InlineReply note={view.focus} />
+            </Suspense>
+          )}
           <section
             aria-label={t('thread.replies')}
             className={hasParents ? 'thread-replies thread-replies-tall' : 'thread-replies'}
           >
             <h2 className="thread-replies-title">{t('thread.replies')}</h2>
-            {view.replies.length === 0 ? (
+            {replies.length === 0 ? (
               <EmptyState
                 compact
                 icon={<MessageCircle size={20} />}
@@ -117,7 +127,7 @@ export function Component() {
                 headingLevel={3}
               />
             ) : (
-              view.replies.map((r) => <FeedItem key={r} id={r} variant="reply" />)
+              replies.map((r) => <FeedItem key={r} id={r} variant="reply" />)
             )}
           </section>
         </>

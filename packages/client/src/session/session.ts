@@ -129,6 +129,16 @@ export class Session implements Observable<SessionSnapshot> {
     return this.started;
   }
 
+  /**
+   * Nothing stored and no extension: the session is resolved as a guest without loading the
+   * sign-in code (guests never download it). Does nothing once resolved or signed in.
+   */
+  resolveAsGuest(): void {
+    const snap = this.state.getSnapshot();
+    if (snap.resolved || this.started) return;
+    this.state.set({ ...snap, resolved: true });
+  }
+
   async signInWithNsec(nsec: string, pin?: string, pinAgain?: string): Promise<void> {
     const flows = await this.flows();
     this.apply(await flows.signInWithNsec(this.opts, nsec, pin, pinAgain), true);

@@ -68,6 +68,7 @@ interface Memo {
   actions: NoteActions | undefined;
   changes: readonly PendingChange[] | undefined;
   liked: boolean;
+  own: Partial<NoteActions> | undefined;
   result: { stats: NoteStats; actions: NoteActions };
 }
 
@@ -113,6 +114,12 @@ export class EntityStore implements Observable<number> {
   private readonly deletions = new Map<string, string>();
   private readonly overlay = new NoteOverlay();
   private readonly memo = new Map<string, Memo>();
+  /**
+   * Flags set by the viewer's own events (a reaction, a repost, a reply) seen before the cache
+   * reported them. Kept apart from the cache's actions: they say the viewer did it, not that
+   * the cache's counts include it (the optimistic count must go on until they do).
+   */
+  private readonly ownFlags = new Map<string, Partial<NoteActions>>();
   private readonly profiles = new WeakMap<SignedEvent, User>();
   private likedIds = new Set<string>();
   private viewer: string | null = null;
@@ -231,6 +238,7 @@ export class EntityStore implements Observable<number> {
     this.viewer = pubkey;
     this.muted.clear();
     this.actions.clear();
+    this.ownFlags.clear();
     this.likedIds = new Set();
     for (const key of [...this.memo.keys()]) this.memo.delete(key);
     this.overlay.clear();
@@ -357,9 +365,7 @@ export class EntityStore implements Observable<number> {
       flag = 'replied';
     }
     if (!target || !flag) return;
-    const old = this.actions.get(target);
-    const value = { ...(old?.value ?? emptyActions(target)), [flag]: true };
-    this.actions.set(target, { value, at: old?.at ?? 0 });
+    this.ownFlags.set(target, { ...this.ownFlags.get(target), [flag]: true });
   }
 
   // ---- selectors -----------------------------------------------------------------------------
@@ -414,20 +420,25 @@ export class EntityStore implements Observable<number> {
     const actions = this.actions.get(id)?.value;
     const changes = this.overlay.on(id);
     const liked = this.likedIds.has(id) && !actions?.liked;
-    if (!changes && !liked) return { stats: stats?.value, actions };
+    const own = this.ownFlags.get(id);
+    if (!changes && !liked && !own) return { stats: stats?.value, actions };
     const m = this.memo.get(id);
     if (
       m &&
       m.stats === stats &&
       m.actions === actions &&
       m.changes === changes &&
-      m.liked === liked
+      m.liked === liked &&
+      m.own === own
     ) {
       return m.result;
     }
-    const base = liked ? { ...(actions ?? emptyActions(id)), liked: true } : actions;
-    const result = mergeChanges(id, stats, base, changes ?? []);
-    this.memo.set(id, { stats, actions, changes, liked, result });
+    const base =
+      liked || own
+        ? { ...(actions ?? emptyActions(id)), ...own, ...(liked ? { liked: true } : {}) }
+        : actions;
+    const result = mergeChanges(id, stats, base, changes ?? [], actions);
+    this.memo.set(id, { stats, actions, changes, liked, own, result });
     return result;
   }
 
@@ -575,6 +586,7 @@ export class EntityStore implements Observable<number> {
     if (!this.notes.delete(id)) return false;
     this.stats.delete(id);
     this.actions.delete(id);
+    this.ownFlags.delete(id);
     this.topZaps.delete(id);
     this.wordCounts.delete(id);
     this.relayHints.delete(id);

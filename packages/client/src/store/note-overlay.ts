@@ -153,6 +153,11 @@ export function mergeChanges(
   stats: Stamped<NoteStats> | undefined,
   actions: NoteActions | undefined,
   changes: readonly PendingChange[],
+  /**
+   * What the cache itself said: `actions` may carry flags from the liked list or the viewer's
+   * own events, which do not mean the cache's counts include them.
+   */
+  cacheActions: NoteActions | undefined,
 ): { stats: NoteStats; actions: NoteActions } {
   const s: NoteStats = { ...(stats?.value ?? emptyStats(noteId)) };
   const a: NoteActions = { ...(actions ?? emptyActions(noteId)) };
@@ -165,7 +170,7 @@ export function mergeChanges(
     // The cache's flag means our like or repost is already in its count (not so for replies:
     // the user may reply many times).
     const alreadyKnown =
-      (type !== 'reply' && (actions?.[flag] ?? false)) ||
+      (type !== 'reply' && (cacheActions?.[flag] ?? false)) ||
       (e.state === 'confirmed' &&
         e.settledAt !== undefined &&
         stats !== undefined &&

@@ -93,6 +93,8 @@ export const ARTICLE_SANITIZE: Config = {
 
 /** The only class names an article keeps: the footnotes section and its hidden heading. */
 const FOOTNOTE_CLASSES = new Set(['footnotes', 'sr-only']);
+/** The ids marked-footnote gives references and notes. */
+const FOOTNOTE_ID = /^footnote-[\w-]{1,64}$/;
 /** What DOMPurify puts before every id (so none can shadow the app's own). */
 const ID_PREFIX = 'user-content-';
 
@@ -106,6 +108,8 @@ function articlePurifier(): ReturnType<typeof DOMPurify> {
   if (purifier) return purifier;
   const p = DOMPurify();
   p.addHook('uponSanitizeAttribute', (_node, data) => {
+    // Only footnotes keep an id (then prefixed, so it can never shadow one of the app's).
+    if (data.attrName === 'id' && !FOOTNOTE_ID.test(data.attrValue)) data.keepAttr = false;
     if (data.attrName === 'class') {
       const kept = data.attrValue.split(/\s+/).filter((c) => FOOTNOTE_CLASSES.has(c));
       if (kept.length === 0) data.keepAttr = false;

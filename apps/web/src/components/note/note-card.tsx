@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import FileQuestion from 'lucide-react/icons/file-question';
 import { replyTo } from '@swell/nostr';
 import type { SignedEvent } from '@swell/cache-protocol';
-import { useNote, useNoteStats, useRepostOf } from '@/data/entity-store.ts';
+import { useIsHidden, useNote, useNoteStats, useRepostOf } from '@/data/entity-store.ts';
+import { useSession } from '@/data/session.ts';
 import { profileLink, userLabel, useUser } from '@/data/user.ts';
 import { Avatar } from '@/components/avatar/avatar.tsx';
 import { ArticleCard } from '@/components/note/article-card.tsx';
@@ -14,6 +15,7 @@ import { NoteHeader } from '@/components/note/note-header.tsx';
 import { NoteMenu } from '@/components/note/note-menu.tsx';
 import { NoteStatsSummary } from '@/components/note/note-stats-summary.tsx';
 import { RepostLine } from '@/components/note/repost-line.tsx';
+import { OutboxState } from '@/features/write/outbox-state.tsx';
 import { fullDate } from '@/lib/format.ts';
 import '@/components/note/note.css';
 
@@ -28,8 +30,12 @@ export const FeedItem = memo(function FeedItem({
   const event = useNote(id);
   const originalId = useRepostOf(id);
   const original = useNote(originalId);
-  if (!event) return null;
+  // Deleted (NIP-09) or hidden notes leave every list at once.
+  const hidden = useIsHidden(id);
+  const originalHidden = useIsHidden(originalId);
+  if (!event || hidden) return null;
   if (event.kind === 6) {
+    if (originalHidden) return null;
     if (!original) return <MissingNote />;
     return <FeedEvent event={original} repostedBy={event.pubkey} variant={variant} />;
   }
@@ -98,6 +104,7 @@ export function NoteCard({
   const stats = useNoteStats(event.id);
   const name = userLabel(user);
   const focused = variant === 'focused';
+  const own = useSession().pubkey === event.pubkey;
   return (
     <article
       className={`note note-${variant}`}
@@ -125,6 +132,7 @@ export function NoteCard({
           )}
           {focused && <NoteStatsSummary noteId={event.id} stats={stats} />}
           <NoteActionBar event={event} stats={stats} />
+          {own && <OutboxState id={event.id} />}
         </div>
       </div>
     </article>

@@ -8,14 +8,22 @@ export function Popover({
   label,
   children,
   align = 'end',
+  open,
+  onOpenChange,
 }: {
   trigger: ReactElement;
   label: string;
   children: ReactNode;
   align?: 'start' | 'center' | 'end';
+  /** Controlled use (e.g. closing after a pick); uncontrolled when omitted. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
 }) {
   return (
-    <PopoverPrimitive.Root>
+    <PopoverPrimitive.Root
+      {...(open !== undefined ? { open } : {})}
+      {...(onOpenChange ? { onOpenChange } : {})}
+    >
       <PopoverPrimitive.Trigger asChild>{trigger}</PopoverPrimitive.Trigger>
       <PopoverPrimitive.Portal>
         <PopoverPrimitive.Content

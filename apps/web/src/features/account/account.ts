@@ -1,57 +1,18 @@
-import {
-  ClientError,
-  ExtensionSigner,
-  detectExtension,
-  isClientError,
-  loginWithNsec,
-  logout,
-  parseNsec,
-  resolveLogin,
-  unlockWithPin,
-  validatePin,
-  type LoginState,
-  type Signer,
-} from '@swell/client';
+import { isClientError, parseNsec } from '@swell/client';
 import type { FeedDefinition } from '@swell/cache-protocol';
-import { api } from '@/data/connection.ts';
-import { keys } from '@/data/keys.ts';
-import { session } from '@/data/session.ts';
-import { connectRelays } from '@/features/network/relays.ts';
+import { swell } from '@/data/client.ts';
+import { loadWrite } from '@/features/write/write-store.ts';
 
-let signer: Signer | null = null;
-
-/** Who signs for the user right now (null for guests and locked keys). */
-export function currentSigner(): Signer | null {
-  return signer;
-}
-
-function apply(state: LoginState): void {
-  signer = state.signer;
-  session.set({
-    pubkey: state.pubkey,
-    canSign: state.signer !== null,
-    needsPin: state.needsPin,
-    source: state.source,
-    resolved: true,
-  });
-  void connectRelays(state.pubkey);
-}
-
-let started: Promise<void> | null = null;
-
-/** The login sequence of spec section 4, run once per page. */
-export function startLogin(): Promise<void> {
-  started ??= resolveLogin({
-    keyStore: keys(),
-    onStoredPubkey: (pubkey) => {
-      if (pubkey) session.set({ ...session.get(), pubkey, source: 'stored-pubkey' });
-    },
-  }).then(apply, (e: unknown) => {
-    console.warn('login failed', e);
-    apply({ pubkey: null, signer: null, needsPin: false, source: 'none' });
-  });
-  return started;
-}
+/**
+ * Sign-in actions of the login and PIN dialogs, on the client's session (the sign-in code
+ * itself loads lazily inside the client). Relays follow the session by themselves once loaded.
+ */
+const afterSignIn = () => {
+  void swell()
+    .connectRelays()
+    .catch(() => {});
+  void loadWrite().catch(() => {});
+};
 
 /** i18n key of a sign-in failure (spec section 8 messages). */
 export function loginErrorKey(e: unknown): string {
@@ -67,6 +28,14 @@ export function loginErrorKey(e: unknown): string {
         return 'login.wrongPin';
       case 'no_nostr_extension':
         return 'login.noExtension';
+      case 'invalid-bunker-url':
+        return 'login.invalidBunker';
+      case 'signer-timeout':
+        return 'login.signerTimeout';
+      case 'signer-rejected':
+        return 'login.signerRejected';
+      case 'signer-disconnected':
+        return 'login.signerDisconnected';
     }
   }
   return 'app.error';
@@ -77,35 +46,41 @@ export function checkNsec(nsec: string): void {
   parseNsec(nsec.trim()).fill(0);
 }
 
-/** Signs in with a pasted nsec; with a PIN (validated: >= 4 characters, both equal) it is stored encrypted. */
+/** Signs in with a pasted nsec; with a PIN (>= 4 characters, both equal) it is stored encrypted. */
 export async function signInWithNsec(nsec: string, pin?: string, pinAgain?: string): Promise<void> {
-  if (pin !== undefined) validatePin(pin, pinAgain);
-  apply(await loginWithNsec(keys(), nsec.trim(), pin));
+  await swell().session.signInWithNsec(nsec.trim(), pin, pinAgain);
+  afterSignIn();
 }
 
 export async function unlock(pin: string): Promise<void> {
-  apply(await unlockWithPin(keys(), pin));
+  await swell().session.unlock(pin);
+  afterSignIn();
 }
 
 /** Signs in with the NIP-07 extension (4 tries 250 ms apart). */
 export async function signInWithExtension(): Promise<void> {
-  const ext = await detectExtension();
-  if (!ext) throw new ClientError('no_nostr_extension');
-  const s = new ExtensionSigner(ext);
-  const pubkey = await s.getPublicKey();
-  keys().setStoredPubkey(pubkey);
-  apply({ pubkey, signer: s, needsPin: false, source: 'extension' });
+  await swell().session.signInWithExtension();
+  afterSignIn();
+}
+
+/** Pairs with a NIP-46 remote signer through its `bunker://` URL. */
+export async function signInWithBunker(url: string): Promise<void> {
+  await swell().session.signInWithBunker(url.trim());
+  afterSignIn();
+}
+
+/** A remote signer paired through a nostrconnect:// code (the session already uses it). */
+export function afterPairing(): void {
+  afterSignIn();
 }
 
 /** Forgot PIN: the protected key is removed; the user signs in again. */
 export function forgetPin(): void {
-  keys().forgetPin();
-  apply({ pubkey: null, signer: null, needsPin: false, source: 'none' });
+  void swell().session.forgetPin();
 }
 
 export function signOut(): void {
-  logout(keys(), signer);
-  apply({ pubkey: null, signer: null, needsPin: false, source: 'none' });
+  void swell().session.signOut();
 }
 
 /** The client name in the `d` tag of settings events (kind 30078). */
@@ -113,18 +88,19 @@ export const settingsClientName = 'Swell Web';
 
 /**
  * The user's own home feed list (app subsettings `user-home-feeds`), asked with a signed
- * settings event; null when nobody can sign (guest, read-only, locked key).
+ * settings event; null when nobody can sign (guest, read-only, locked key). Waits for the one
+ * login sequence (a no-op after a sign-in): it never starts a second one.
  */
 export async function loadUserHomeFeeds(pubkey: string): Promise<FeedDefinition[] | null> {
-  await startLogin();
-  const s = signer;
-  if (!s || session.get().pubkey !== pubkey) return null;
+  await swell().session.start();
+  const s = swell().session.signer;
+  if (!s || swell().session.pubkey !== pubkey) return null;
   const event = await s.signEvent({
     kind: 30078,
     tags: [['d', settingsClientName]],
     content: JSON.stringify({ subkey: 'user-home-feeds' }),
   });
-  const page = await api().getAppSubsettings(event);
+  const page = await swell().api.getAppSubsettings(event);
   const settings = page.appSubsettings?.settings;
   return Array.isArray(settings) ? (settings as FeedDefinition[]) : null;
 }

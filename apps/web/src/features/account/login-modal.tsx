@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import KeyRound from 'lucide-react/icons/key-round';
 import Puzzle from 'lucide-react/icons/puzzle';
+import Smartphone from 'lucide-react/icons/smartphone';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import {
@@ -13,10 +14,12 @@ import {
 import '@/components/ui/form.css';
 import '@/features/account/login.css';
 
+const RemoteSignerLogin = lazy(() => import('@/features/account/remote-signer-login.tsx'));
+
 /** Login: paste an nsec, then optionally protect it with a PIN; or use the extension. */
 export default function LoginModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const [step, setStep] = useState<'nsec' | 'pin'>('nsec');
+  const [step, setStep] = useState<'nsec' | 'pin' | 'remote'>('nsec');
   const [nsec, setNsec] = useState('');
   const [pin, setPin] = useState('');
   const [pinAgain, setPinAgain] = useState('');
@@ -51,6 +54,13 @@ export default function LoginModal({ onClose }: { onClose: () => void }) {
     e.preventDefault();
     void run(() => signInWithNsec(nsec, pin, pinAgain));
   };
+
+  if (step === 'remote')
+    return (
+      <Suspense fallback={null}>
+        <RemoteSignerLogin onBack={() => setStep('nsec')} onDone={onClose} />
+      </Suspense>
+    );
 
   if (step === 'nsec')
     return (
@@ -96,6 +106,15 @@ export default function LoginModal({ onClose }: { onClose: () => void }) {
             onClick={() => void run(signInWithExtension)}
           >
             {t('login.extension')}
+          </Button>
+          <Button
+            size="lg"
+            block
+            disabled={busy}
+            icon={<Smartphone size={18} aria-hidden />}
+            onClick={() => setStep('remote')}
+          >
+            {t('login.bunker')}
           </Button>
         </form>
       </Dialog>

@@ -1,25 +1,25 @@
 import { detectExtension } from '@swell/client';
-import { session } from '@/data/session.ts';
-import { readLocal } from '@/lib/storage.ts';
+import { swell } from '@/data/client.ts';
+import { loadWrite } from '@/features/write/write-store.ts';
 
 const account = () => import('@/features/account/account.ts');
 
 /**
- * The local keys of @swell/client's KeyStore (`keyStorageKeys`), named here so this light
- * module does not pull the key code in; a unit test keeps them equal.
- */
-export const storedKeyNames = { pubkey: 'pubkey', secret: 'sec' } as const;
-
-/**
- * The login sequence (stored pubkey, extension, stored key) lives in account.ts with the key
- * code; it loads only when there is something to resolve, so guests never download it.
+ * The login sequence (stored remote signer, extension, stored key) runs inside the client and
+ * loads the key code only when there is something to resolve, so guests never download it.
+ * Signed-in users with events waiting in the outbox get the write path early, so their notes
+ * show "sending" and are retried without any action.
  */
 export async function startLoginWhenNeeded(): Promise<void> {
-  const stored = readLocal(storedKeyNames.pubkey) || readLocal(storedKeyNames.secret);
-  if (stored || (await detectExtension())) {
-    await (await account()).startLogin();
+  if (swell().session.hasStoredLogin() || (await detectExtension())) {
+    await swell().session.start();
+    if (swell().session.pubkey)
+      void swell()
+        .connectRelays()
+        .catch(() => {});
+    if (swell().session.getSnapshot().canSign) void loadWrite().catch(() => {});
   } else {
-    session.set({ ...session.get(), resolved: true });
+    swell().session.resolveAsGuest();
   }
 }
 

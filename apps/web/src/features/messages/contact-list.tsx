@@ -14,7 +14,7 @@ import { notify } from '@/components/ui/notify.ts';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Tabs } from '@/components/ui/tabs.tsx';
 import { fetchPage } from '@/data/connection.ts';
-import { getEntities } from '@/data/entity-store.ts';
+import { swell } from '@/data/client.ts';
 import { useUser } from '@/data/user.ts';
 import { userDisplayName } from '@swell/nostr';
 import { compactTime } from '@/lib/format.ts';
@@ -26,8 +26,8 @@ import { useObservable } from '@/features/messages/use-observable.ts';
 function useProfiles(pubkeys: readonly string[]) {
   const key = pubkeys.join(',');
   useEffect(() => {
-    const users = getEntities().users;
-    const missing = pubkeys.filter((p) => !users.has(p)).slice(0, 100);
+    const store = swell().store;
+    const missing = pubkeys.filter((p) => !store.user(p)).slice(0, 100);
     if (missing.length > 0) fetchPage('user_infos', { pubkeys: missing }).catch(() => {});
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);

@@ -1,5 +1,5 @@
 import { DirectMessages } from '@swell/client';
-import { ingestPage } from '@/data/entity-store.ts';
+import { swell } from '@/data/client.ts';
 import { dmServices } from '@/features/messages/dm-services.ts';
 
 let model: DirectMessages | null = null;
@@ -12,7 +12,7 @@ export function directMessagesFor(me: string): DirectMessages {
   if (model?.me === me) return model;
   model?.close();
   const s = dmServices(me);
-  model = new DirectMessages({ ...s, onPage: ingestPage });
+  model = new DirectMessages({ ...s, onPage: (page) => swell().store.ingestPage(page) });
   model.start();
   return model;
 }

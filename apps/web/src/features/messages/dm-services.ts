@@ -1,25 +1,10 @@
-import {
-  createSwellClient,
-  loadUserRelays,
-  type CacheApi,
-  type RelayPool,
-  type Signer,
-  type SwellClient,
-  type UserRecordStore,
-  type WritePath,
-} from '@swell/client';
-import { api } from '@/data/connection.ts';
-import { records } from '@/data/records.ts';
-import { currentSigner } from '@/features/account/account.ts';
+import type { CacheApi, RelayPool, Signer, UserRecordStore, WritePath } from '@swell/client';
+import { swell } from '@/data/client.ts';
 
 /**
- * The one seam between the Messages and Notifications features and the app's session and write
- * path: who signs, the cache API, the relay pool and the write path (outbox, publisher).
- *
- * Until the app itself runs on `createSwellClient`, a private client of this module provides the
- * relay pool and the write path (its own session is never started: signing, relay AUTH included,
- * goes through the app's signer). Re-point `pool` and `write` at the app's client when it has
- * one; nothing else in these features needs to change.
+ * The one seam between the Messages and Notifications features and the app's client: who signs,
+ * the cache API, the per-user records, the relay pool (the user's relays, AUTH answered by the
+ * session's signer) and the write path (outbox, publisher).
  */
 export interface DmServices {
   me: string;
@@ -30,40 +15,24 @@ export interface DmServices {
   write(): Promise<WritePath>;
 }
 
-let client: SwellClient | null = null;
-let poolFor: { me: string; pool: Promise<RelayPool> } | null = null;
-
-function writeClient(): SwellClient {
-  client ??= createSwellClient({ storage: localStorage, origin: location.origin });
-  return client;
-}
-
-/** The user's relays on the private pool, answering AUTH with the app's signer. */
-function poolOf(me: string): Promise<RelayPool> {
-  if (poolFor?.me === me) return poolFor.pool;
-  const c = writeClient();
-  const pool = (async () => {
-    const p = await c.loadRelays();
-    const s = currentSigner();
-    p.setAuthSigner(s ? (t) => s.signEvent(t) : null, { eager: s?.type === 'local' });
-    const relays = await loadUserRelays(c.api, c.records, me);
-    p.setRelays(relays.settings);
-    return p;
-  })();
-  poolFor = { me, pool };
-  return pool;
+/** The user's relays, connected (once per sign-in; the client re-connects on a new pubkey). */
+async function connectedPool(): Promise<RelayPool> {
+  const c = swell();
+  await c.connectRelays();
+  return c.loadRelays();
 }
 
 export function dmServices(me: string): DmServices {
+  const c = swell();
   return {
     me,
-    signer: currentSigner,
-    api: api(),
-    records: records(),
-    pool: () => poolOf(me),
+    signer: () => c.session.signer,
+    api: c.api,
+    records: c.records,
+    pool: connectedPool,
     write: async () => {
-      await poolOf(me);
-      return writeClient().write();
+      await connectedPool();
+      return c.write();
     },
   };
 }

@@ -1,28 +1,32 @@
-import { normalizeRelayUrl, relaySettingsFromUrls, type RelaySettings } from '@swell/client';
-import { api } from '@/data/connection.ts';
-import { records } from '@/data/records.ts';
-import { relays } from '@/data/relays.ts';
+import { normalizeRelayUrl, type RelayPool, type RelaySettings } from '@swell/client';
+import { useEffect, useState } from 'react';
+import { swell } from '@/data/client.ts';
 
-/**
- * The user's relays (per-user record `relaySettings`); when none are stored, the server's
- * defaults (get_default_relays). Applied to the relay pool.
- */
-export async function connectRelays(pubkey: string | null): Promise<RelaySettings> {
-  let settings = records().get(pubkey).relaySettings;
-  if (Object.keys(settings).length === 0) {
-    const urls = await api()
-      .getDefaultRelays()
-      .catch(() => [] as string[]);
-    settings = relaySettingsFromUrls(urls);
-    if (Object.keys(settings).length > 0) records().update(pubkey, { relaySettings: settings });
-  }
-  relays().setRelays(settings);
-  return settings;
+/** The relay pool once loaded (it carries the curves, so it loads with the screens using it). */
+export function useRelayPool(): RelayPool | null {
+  const [pool, setPool] = useState<RelayPool | null>(null);
+  useEffect(() => {
+    let live = true;
+    void swell()
+      .loadRelays()
+      .then((p) => live && setPool(p));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return pool;
 }
 
-export function saveRelays(pubkey: string | null, settings: RelaySettings): void {
-  records().update(pubkey, { relaySettings: settings });
-  relays().setRelays(settings);
+/** The user's relays: NIP-65 list merged with Settings > Network (server defaults if none). */
+export async function connectRelays(): Promise<RelaySettings> {
+  return (await swell().connectRelays()).settings;
+}
+
+/** Settings > Network: stores the local relay settings and applies them. */
+export function saveRelays(settings: RelaySettings): void {
+  void swell()
+    .saveRelaySettings(settings)
+    .catch(() => {});
 }
 
 /** A relay URL the user typed, normalised; null when it is not a ws(s) URL. */

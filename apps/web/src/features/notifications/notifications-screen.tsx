@@ -11,10 +11,11 @@ import { LoadingRegion } from '@/components/ui/skeleton.tsx';
 import { NoteSkeleton } from '@/components/note/note-skeleton.tsx';
 import { Tabs } from '@/components/ui/tabs.tsx';
 import { api } from '@/data/connection.ts';
-import { ingestPage } from '@/data/entity-store.ts';
 import { useSession } from '@/data/session.ts';
 import { setNavBadge } from '@/app/nav/nav-badges.ts';
-import { currentSigner } from '@/features/account/account.ts';
+import { swell } from '@/data/client.ts';
+
+const currentSigner = () => swell().session.signer;
 import { useObservable } from '@/features/messages/use-observable.ts';
 import { NotificationItem } from '@/features/notifications/notification-item.tsx';
 import '@/features/notifications/notifications.css';
@@ -56,7 +57,13 @@ function NotificationsTab({ me, group }: { me: string; group: NotificationTypeGr
   const { t } = useTranslation();
   const feed = useMemo(
     () =>
-      new NotificationsFeed({ api: api(), me, group, signer: currentSigner, onPage: ingestPage }),
+      new NotificationsFeed({
+        api: api(),
+        me,
+        group,
+        signer: currentSigner,
+        onPage: (page) => swell().store.ingestPage(page),
+      }),
     [me, group],
   );
   const snap = useObservable(feed);

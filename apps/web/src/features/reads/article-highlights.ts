@@ -1,7 +1,7 @@
 import type { SignedEvent } from '@swell/cache-protocol';
 import { parseArticle } from '@swell/nostr';
 import { api, ingested } from '@/data/connection.ts';
-import { getEntities } from '@/data/entity-store.ts';
+import { swell } from '@/data/client.ts';
 import { parseUser, userLabel } from '@/data/user.ts';
 import type { HighlightMark } from '@/lib/mark-highlights.ts';
 
@@ -19,12 +19,12 @@ export async function loadHighlights(
       { signal },
     ),
   );
-  const users = getEntities().users;
+  const store = swell().store;
   return page.notes
     .filter((e) => e.kind === 9802 && e.content.trim())
     .map((e) => ({
       id: e.id,
       text: e.content,
-      title: highlightedBy(userLabel(parseUser(e.pubkey, users.get(e.pubkey)))),
+      title: highlightedBy(userLabel(parseUser(e.pubkey, store.user(e.pubkey)))),
     }));
 }

@@ -1,13 +1,12 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { isWebSocketUrl, type RelaySettings } from '@swell/client';
+import { isWebSocketUrl, type RelayPoolSnapshot, type RelaySettings } from '@swell/client';
 import { Screen } from '@/components/screen.tsx';
 import { Button, IconButton } from '@/components/ui/button.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { Tooltip } from '@/components/ui/tooltip.tsx';
 import { records as userRecords } from '@/data/records.ts';
-import { relays as relayPool } from '@/data/relays.ts';
 import {
   cache as cacheConnection,
   cacheServerOverride,
@@ -15,7 +14,12 @@ import {
   setCacheServer,
 } from '@/data/connection.ts';
 import { useSession } from '@/data/session.ts';
-import { connectRelays, parseRelayUrl, saveRelays } from '@/features/network/relays.ts';
+import {
+  connectRelays,
+  parseRelayUrl,
+  saveRelays,
+  useRelayPool,
+} from '@/features/network/relays.ts';
 import { useStore } from '@/lib/external-store.ts';
 import { createStore } from '@/lib/external-store.ts';
 import '@/components/ui/form.css';
@@ -24,6 +28,9 @@ import '@/screens/settings/settings.css';
 const ConfirmDialog = lazy(() => import('@/components/ui/confirm-dialog.tsx'));
 
 const overrideStore = createStore<string | null>(null);
+const noSubscribe = () => () => {};
+const emptyRelays: RelayPoolSnapshot = {};
+const noRelays = () => emptyRelays;
 const okStates = new Set(['open', 'ready', 'connected']);
 
 function StatusPill({ status, testId }: { status: string; testId: string }) {
@@ -105,9 +112,12 @@ function CacheSection() {
 
 function RelaysSection({ pubkey }: { pubkey: string | null }) {
   const { t } = useTranslation();
-  const relays = relayPool();
+  const relays = useRelayPool();
   const records = userRecords();
-  const states = useSyncExternalStore(relays.subscribe, relays.getSnapshot);
+  const states = useSyncExternalStore(
+    relays?.subscribe ?? noSubscribe,
+    relays?.getSnapshot ?? noRelays,
+  );
   const record = useSyncExternalStore(
     records.observe(pubkey).subscribe,
     records.observe(pubkey).getSnapshot,
@@ -118,7 +128,7 @@ function RelaysSection({ pubkey }: { pubkey: string | null }) {
   const [removing, setRemoving] = useState<string | null>(null);
   const urls = Object.keys(settings);
   useEffect(() => {
-    void connectRelays(pubkey);
+    void connectRelays().catch(() => {});
   }, [pubkey]);
 
   const add = (e: FormEvent) => {
@@ -130,10 +140,10 @@ function RelaysSection({ pubkey }: { pubkey: string | null }) {
     }
     setError(null);
     setText('');
-    saveRelays(pubkey, { ...settings, [url]: { read: true, write: true } });
+    saveRelays({ ...settings, [url]: { read: true, write: true } });
   };
   const toggle = (url: string, flag: 'read' | 'write') =>
-    saveRelays(pubkey, {
+    saveRelays({
       ...settings,
       [url]: { ...settings[url]!, [flag]: !settings[url]![flag] },
     });
@@ -146,7 +156,7 @@ function RelaysSection({ pubkey }: { pubkey: string | null }) {
   };
   const remove = (url: string) => {
     const { [url]: _removed, ...rest } = settings;
-    saveRelays(pubkey, rest);
+    saveRelays(rest);
   };
 
   return (

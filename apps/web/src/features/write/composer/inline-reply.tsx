@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import type { SignedEvent } from '@swell/cache-protocol';
+import { Composer } from '@/features/write/composer/composer.tsx';
+
+/** The reply editor under a thread's focused note (signed-in users; loads with the thread). */
+export default function InlineReply({ note }: { note: SignedEvent }) {
+  const { t } = useTranslation();
+  return (
+    <section className="inline-reply" aria-label={t('write.inlineReplyTitle')}>
+      <Composer key={note.id} target={{ mode: 'reply', note }} compact />
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { swell } from '@/data/client.ts';
+import { notify } from '@/components/ui/notify.ts';
+import { openLogin } from '@/features/account/login-dialog.ts';
+import { i18next } from '@/i18n/index.ts';
+
+/**
+ * True when the user can sign now. Otherwise says why, with a way forward: a guest gets the
+ * sign-in dialog, a locked key the PIN prompt, a dropped remote signer the disconnected notice
+ * (never a button that silently does nothing). A stored login still being resolved (the first
+ * second after a load) is waited for, not mistaken for a guest.
+ */
+export async function requireSigner(): Promise<boolean> {
+  let s = swell().session.getSnapshot();
+  if (!s.resolved && swell().session.hasStoredLogin()) {
+    await swell().session.start();
+    s = swell().session.getSnapshot();
+  }
+  if (s.signer === 'disconnected') {
+    notify.error(i18next.t('write.signerDisconnected'));
+    return false;
+  }
+  if (s.canSign) return true;
+  if (s.needsPin) {
+    notify.info(i18next.t('write.unlockFirst'));
+    return false;
+  }
+  openLogin();
+  return false;
+}

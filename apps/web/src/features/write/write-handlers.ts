@@ -1,0 +1,79 @@
+import type { SignedEvent } from '@swell/cache-protocol';
+import type { WritePath } from '@swell/client';
+import { notify } from '@/components/ui/notify.ts';
+import { createDefaultHandlers, type NoteActionHandlers } from '@/features/note-actions/index.ts';
+import { openComposer } from '@/features/write/composer-store.ts';
+import { askDelete } from '@/features/write/delete-store.ts';
+import { toastOutcome } from '@/features/write/publish-toast.ts';
+import { requireSigner } from '@/features/write/require-signer.ts';
+import { loadWrite } from '@/features/write/write-store.ts';
+import { i18next } from '@/i18n/index.ts';
+
+/** Runs a write action with the write path, or says why it could not (signer refused...). */
+async function withWrite(action: (w: WritePath) => Promise<void>): Promise<void> {
+  try {
+    await action(await loadWrite());
+  } catch (e) {
+    const { loginErrorKey } = await import('@/features/account/account.ts');
+    const key = loginErrorKey(e);
+    notify.error(i18next.t(key === 'app.error' ? 'write.notSigned' : key));
+  }
+}
+
+/** Runs `then` once the user can sign (see requireSigner). */
+async function signed(then: () => void): Promise<void> {
+  if (await requireSigner()) then();
+}
+
+/** Loads the write path and runs a publishing action once the user can sign. */
+async function withSigner(action: (w: WritePath) => Promise<void>): Promise<void> {
+  if (await requireSigner()) await withWrite(action);
+}
+
+/**
+ * The note actions of the write path, passed to `NoteActionsProvider` by the main layout:
+ * compose/reply/quote open the composer, like/repost/delete/broadcast publish through the
+ * client's outbox (optimistic in the store, toasts with the spec's messages). Zap, bookmark,
+ * mute, report and follow keep the not-implemented notice until their issues land.
+ */
+export function createWriteHandlers(): NoteActionHandlers {
+  const t = i18next.t.bind(i18next);
+  return {
+    ...createDefaultHandlers(),
+    compose: () => void signed(() => openComposer({ mode: 'new' })),
+    reply: (note: SignedEvent) => void signed(() => openComposer({ mode: 'reply', note })),
+    quote: (note: SignedEvent) => void signed(() => openComposer({ mode: 'quote', note })),
+    like: (note: SignedEvent) => {
+      void withSigner(async (w) => {
+        const r = await w.like(note);
+        if (r) void toastOutcome(r.result, { quietSuccess: true });
+      });
+    },
+    repost: (note: SignedEvent) => {
+      void withSigner(async (w) => {
+        const r = await w.repost(note);
+        void toastOutcome(r.result, {
+          success: t('write.reposted'),
+          failure: t('write.repostFailed'),
+        });
+      });
+    },
+    deleteNote: (note: SignedEvent) => void signed(() => askDelete(note)),
+    broadcast: (note: SignedEvent) => {
+      void withWrite(async (w) => {
+        void toastOutcome(w.broadcast(note).outcome, {
+          success: t('write.broadcastDone'),
+          failure: t('write.broadcastFailed'),
+        });
+      });
+    },
+  };
+}
+
+/** Deletes a note (NIP-09) once the user confirmed: hidden at once, "Note deleted" when sent. */
+export function confirmDelete(note: SignedEvent): void {
+  void withWrite(async (w) => {
+    const r = await w.deleteNote(note);
+    void toastOutcome(r.result, { success: i18next.t('write.deleted') });
+  });
+}
