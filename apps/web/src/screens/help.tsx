@@ -1,13 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import type { LucideIcon } from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
 import BookOpen from 'lucide-react/icons/book-open';
 import Compass from 'lucide-react/icons/compass';
 import Copy from 'lucide-react/icons/copy';
 import House from 'lucide-react/icons/house';
 import KeyRound from 'lucide-react/icons/key-round';
 import Keyboard from 'lucide-react/icons/keyboard';
+import Mail from 'lucide-react/icons/mail';
 import MessagesSquare from 'lucide-react/icons/messages-square';
 import Palette from 'lucide-react/icons/palette';
+import PenLine from 'lucide-react/icons/pen-line';
 import Rss from 'lucide-react/icons/rss';
 import Search from 'lucide-react/icons/search';
 import Server from 'lucide-react/icons/server';
@@ -25,6 +28,9 @@ const works: [string, LucideIcon][] = [
   ['help.works.search', Search],
   ['help.works.feedPages', Rss],
   ['help.works.signIn', KeyRound],
+  ['help.works.write', PenLine],
+  ['help.works.messages', Mail],
+  ['help.works.notifications', Bell],
   ['help.works.themes', Palette],
   ['help.works.network', Server],
   ['help.works.copy', Copy],

@@ -1,6 +1,6 @@
 /** English strings: the Help screen (only what works in this release). */
 export const help = {
-  lead: 'Swell is a client for Nostr, a decentralised social network. This preview release is for reading: you can browse freely, with or without signing in.',
+  lead: 'Swell is a client for Nostr, a decentralised social network. In this preview release you can browse freely, with or without signing in, and once signed in post, reply, like, repost, and send direct messages.',
   worksTitle: 'What you can do today',
   works: {
     feeds:
@@ -18,7 +18,13 @@ export const help = {
     feedPages:
       'Try every feed the server offers, or a feed specification of your own, on the Feeds page.',
     signIn:
-      'Sign in with your private key (nsec), optionally protected by a PIN on this device, or with a browser extension. Your feed and your likes, replies, reposts and zaps are then shown for you.',
+      'Sign in with your private key (nsec), optionally protected by a PIN on this device, with a browser extension, or with a remote signer (a bunker address or a QR code). Your feed and your likes, replies, reposts and zaps are then shown for you.',
+    write:
+      'Write a note, reply (in a window or under the thread), quote, like, repost, delete your own notes or broadcast one again. A note says "Sending…" until a relay accepts it, and waits on this device, even across a reload, until one does.',
+    messages:
+      'Send and read direct messages: your contacts are grouped into people you follow and others, and old (NIP-04) and new (NIP-17) messages share one conversation.',
+    notifications:
+      'See who liked, replied, reposted, quoted, mentioned or zapped you, grouped, in Notifications; the count in the navigation updates live.',
     themes: 'Pick one of four themes in Settings > Appearance.',
     network: 'Choose your relays and your caching service in Settings > Network.',
     copy: "Copy a note's link, text, ID or raw event from its menu.",
