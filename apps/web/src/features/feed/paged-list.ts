@@ -1,10 +1,5 @@
-import {
-  nextPage,
-  type FeedPage,
-  type FeedRange,
-  type NoteStats,
-  type SignedEvent,
-} from '@swell/cache-protocol';
+import { nextPage, type FeedPage, type FeedRange } from '@swell/cache-protocol';
+import { sortValue } from '@swell/client';
 import { createStore, type ExternalStore } from '@/lib/external-store.ts';
 import { markFirstContent } from '@/lib/first-content.ts';
 
@@ -25,29 +20,6 @@ export interface PagedListState {
 }
 
 const initialState: PagedListState = { ids: [], loading: false, done: false, error: null };
-
-/** The sort value of an element, as the cache orders it (cache-protocol.md section 4). */
-export function sortValue(
-  event: SignedEvent | undefined,
-  orderBy: string,
-  stats: NoteStats | undefined,
-): number {
-  if (!event) return 0;
-  switch (orderBy) {
-    case 'score':
-      return stats?.score ?? 0;
-    case 'score24h':
-      return stats?.score24h ?? 0;
-    case 'satszapped':
-      return stats?.satszapped ?? 0;
-    case 'published_at': {
-      const tag = event.tags.find((t) => t[0] === 'published_at')?.[1];
-      return tag ? Number(tag) : event.created_at;
-    }
-    default:
-      return event.created_at;
-  }
-}
 
 /**
  * A list paged by feed range: the next page asks `until = range.since` with `offset` = how many
