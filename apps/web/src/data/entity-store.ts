@@ -1,5 +1,5 @@
-import { useCallback, useSyncExternalStore } from 'react';
-import type { EntityStore } from '@swell/client';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import type { EntityStore, StoreLease } from '@swell/client';
 import { swell } from '@/data/client.ts';
 
 /**
@@ -42,3 +42,22 @@ export const useUserStats = (pk: string | undefined) => useSelect(sel.userStats,
 export const useTopZaps = (id: string | undefined) => useSelect(sel.topZaps, id);
 /** True once a note is deleted (NIP-09) or hidden by the viewer. */
 export const useIsHidden = (id: string | undefined) => useSelect(sel.hidden, id);
+
+/**
+ * Holds the notes a mounted view shows (and what they show with them: reposted and quoted notes,
+ * authors) in the client's store, so pruning in a long session never takes a note off screen.
+ */
+export function useRetainedNotes(ids: readonly string[]): void {
+  const lease = useRef<StoreLease | null>(null);
+  useEffect(() => {
+    const held = swell().store.retain();
+    lease.current = held;
+    return () => {
+      held.release();
+      lease.current = null;
+    };
+  }, []);
+  useEffect(() => {
+    lease.current?.update(ids);
+  }, [ids]);
+}

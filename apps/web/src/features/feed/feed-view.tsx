@@ -10,6 +10,7 @@ import { ErrorState } from '@/components/ui/error-state.tsx';
 import { LoadingRegion } from '@/components/ui/skeleton.tsx';
 import type { PagedList } from '@/features/feed/paged-list.ts';
 import { useStore } from '@/lib/external-store.ts';
+import { useRetainedNotes } from '@/data/entity-store.ts';
 import '@/features/feed/feed.css';
 
 /**
@@ -19,6 +20,7 @@ import '@/features/feed/feed.css';
 export function FeedView({ list, label }: { list: PagedList; label: string }) {
   const { t } = useTranslation();
   const state = useStore(list.state);
+  useRetainedNotes(state.ids);
   const navigationType = useNavigationType();
   const [margin, setMargin] = useState(0);
   // Back/forward to a list restores where the reader was; other visits start at the top.

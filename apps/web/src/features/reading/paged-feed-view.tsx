@@ -8,6 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { LoadingRegion } from '@/components/ui/skeleton.tsx';
 import { usePagedFeed } from '@/features/reading/use-paged-feed.ts';
+import { useRetainedNotes } from '@/data/entity-store.ts';
 import '@/features/feed/feed.css';
 
 /**
@@ -32,6 +33,7 @@ export function PagedFeedView({
 }) {
   const { t } = useTranslation();
   const state = usePagedFeed(feed);
+  useRetainedNotes(state.ids);
   const [margin, setMargin] = useState(0);
   const parentRef = useCallback((el: HTMLDivElement | null) => {
     if (el) setMargin(el.getBoundingClientRect().top + window.scrollY);
