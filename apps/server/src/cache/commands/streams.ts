@@ -34,7 +34,11 @@ async function poll(
           push([e]);
         }
       })
-      .catch((err: unknown) => req.ctx.log.warn({ err }, 'stream update failed'))
+      .catch((err: unknown) => {
+        // A stream closed while its update ran: its query was cancelled, nothing failed.
+        if (req.signal.aborted) return;
+        req.ctx.log.warn({ err }, 'stream update failed');
+      })
       .finally(() => {
         busy = false;
       });
