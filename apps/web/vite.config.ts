@@ -1,6 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { homePreload } from './build/home-preload.ts';
+import { precompress } from './build/precompress.ts';
+import { serviceWorker } from './build/service-worker.ts';
 
 // The workspace packages have no module-level side effects: unused exports and whole unused
 // modules (crypto for guests, for instance) are dropped from the bundles.
@@ -8,13 +11,15 @@ const pureModules =
   /[\\/](packages[\\/](nostr|client|cache-protocol|wallet)[\\/]src|node_modules[\\/]@noble|node_modules[\\/]@scure)[\\/]/;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), homePreload(), serviceWorker(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   build: {
     target: 'es2022',
     sourcemap: true,
+    // The manifest maps each route to its chunks: scripts/check-budgets.mjs reads it.
+    manifest: true,
     rollupOptions: {
       treeshake: {
         moduleSideEffects: (id: string) => !pureModules.test(id),

@@ -1,9 +1,12 @@
-// `npm run bench -- web [--data DIR] [--runs N] [--notes N] [--no-build] [--dist DIR]`: the web
+// `npm run bench -- web [--data DIR] [--runs N] [--notes N] [--no-build] [--dist DIR]
+//   [--no-lighthouse]`: the web
 // client's figures against a local server with the demo network, in headless Chromium:
 //   - gzip size of the JavaScript loaded for /home (every script response, gzipped here at -9),
 //     for a guest and for a signed-in demo user (alice's nsec stored without a PIN),
 //   - time from navigation start to the first note on screen (median of N cold loads),
-//   - JS heap after scrolling N notes of home (after a forced GC), against the heap at the start.
+//   - JS heap after scrolling N notes of home (after a forced GC), against the heap at the start,
+//   - Lighthouse's mobile and desktop scores for a guest's /home (performance, accessibility,
+//     best practices; first and largest contentful paint).
 // With --data, a seeded data folder is reused (seeding takes about a minute). With --dist, another
 // build of the web app is served (say, a copy of apps/web/dist from before a change).
 import { spawnSync } from 'node:child_process';
@@ -14,7 +17,9 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { demoAccounts, startDevnetServer } from '@swell/devnet';
+import { nip19 } from '@swell/nostr';
 import { loadConfig } from '@swell/server';
+import { lighthouseScores } from './lighthouse.ts';
 import { percentile } from './lib-stats.ts';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -171,7 +176,9 @@ export async function run(args: string[]): Promise<void> {
     console.log(
       `  JS loaded for /home (guest): ${kb(first.gz)} gzip (${kb(first.raw)} raw, ${first.files} files)  [aim: <= 150 KB]`,
     );
-    const signed = await coldLoad(browser, home, true, true);
+    const signedLoads = [];
+    for (let i = 0; i < runs; i++) signedLoads.push(await coldLoad(browser, home, true, i === 0));
+    const signed = signedLoads[0]!;
     console.log(
       `  JS loaded for /home (signed in): ${kb(signed.gz)} gzip (${kb(signed.raw)} raw, ${signed.files} files)`,
     );
@@ -179,10 +186,43 @@ export async function run(args: string[]): Promise<void> {
     console.log(
       `  navigation -> first note: median ${percentile(times, 50).toFixed(0)} ms over ${runs} cold loads (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})  [aim: < 1000 ms]`,
     );
+    const signedTimes = signedLoads.map((l) => l.firstNoteMs);
+    console.log(
+      `  navigation -> first note, signed in (stored nsec): median ${percentile(signedTimes, 50).toFixed(0)} ms over ${runs} cold loads (min ${Math.min(...signedTimes).toFixed(0)}, max ${Math.max(...signedTimes).toFixed(0)}; ${(percentile(signedTimes, 50) / percentile(times, 50)).toFixed(2)}x the guest's)  [aim: <= 1.2x]`,
+    );
+    // A thread (the first note of home) and a profile (alice's), as a guest.
+    const probe = await browser.newPage();
+    await probe.goto(home);
+    const noteId = await probe
+      .locator('article[data-note-id]')
+      .first()
+      .getAttribute('data-note-id');
+    await probe.close();
+    const alice = demoAccounts.find((a) => a.name === 'alice')!;
+    for (const [name, url] of [
+      ['thread', `${server.url}/thread/${noteId}`],
+      ['profile', `${server.url}/p/${nip19.npubEncode(alice.pubkey)}`],
+    ] as const) {
+      const screenLoads = [];
+      for (let i = 0; i < runs; i++) screenLoads.push(await coldLoad(browser, url));
+      const ms = screenLoads.map((l) => l.firstNoteMs);
+      console.log(
+        `  ${name} (guest): ${kb(screenLoads[0]!.gz)} gzip JS (${kb(screenLoads[0]!.raw)} raw, ${screenLoads[0]!.files} files); first note median ${percentile(ms, 50).toFixed(0)} ms over ${runs} cold loads`,
+      );
+    }
     const heap = await scrollHeap(browser, home, notes);
     console.log(
       `  JS heap: ${mb(heap.start)} at the first page, ${mb(heap.end)} after scrolling ${heap.reached} notes (+${mb(heap.end - heap.start)}; ${heap.domArticles} articles in the DOM; ${heap.seconds.toFixed(0)} s)  [aim: flat, within 30 MB]`,
     );
+    await browser.close();
+    if (!args.includes('--no-lighthouse')) {
+      for (const form of ['mobile', 'desktop'] as const) {
+        const lh = await lighthouseScores(home, form);
+        console.log(
+          `  Lighthouse ${form}: performance ${lh.performance}, accessibility ${lh.accessibility}, best practices ${lh.bestPractices}; FCP ${(lh.fcpMs / 1000).toFixed(1)} s, LCP ${(lh.lcpMs / 1000).toFixed(1)} s  [aim: mobile performance >= 95, the others 100]`,
+        );
+      }
+    }
   } finally {
     await browser.close();
     await server.close();

@@ -40,6 +40,7 @@ import { inAddressList } from './net/address-list.ts';
 import { clientAddress } from './net/client-address.ts';
 import { localGet } from './http/local-get.ts';
 import { originAllowed } from './http/cors.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 
 export interface RunningServer {
@@ -83,6 +84,7 @@ export async function startServer(
     // req.ip and req.protocol believe X-Forwarded-* only from a configured proxy.
     trustProxy: (address: string) => inAddressList(config.trustedProxies, address),
   });
+  await registerCompression(app);
   const store = await openStore(config);
   const live = new LiveBus();
   let fanout: PgFanout | undefined;

@@ -1,5 +1,7 @@
-// Applies the stored theme before the app loads, so no wrong theme flashes. Kept tiny and
-// external (CSP: script-src 'self'). The app keeps `swell.theme` equal to the active theme.
+// Runs before the app loads. Applies the stored theme, so no wrong theme flashes (the app keeps
+// `swell.theme` equal to the active theme), and on Home preloads the Home screen's scripts that
+// the build names in <meta name="swell-home-chunks">, in parallel with the app's entry. Kept
+// tiny and external (CSP: script-src 'self').
 (function () {
   var t = null;
   try {
@@ -12,4 +14,18 @@
   var root = document.documentElement;
   root.setAttribute('data-theme', t);
   root.style.colorScheme = dark[t] ? 'dark' : 'light';
+  var meta = document.querySelector('meta[name="swell-home-chunks"]');
+  if (meta && /^\/(home\/?)?$/.test(location.pathname)) {
+    meta
+      .getAttribute('content')
+      .split(' ')
+      .forEach(function (href) {
+        if (!href) return;
+        var link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.href = href;
+        link.crossOrigin = '';
+        document.head.appendChild(link);
+      });
+  }
 })();

@@ -1,5 +1,3 @@
-import { decode } from 'light-bolt11-decoder';
-
 const MSATS_PER_UNIT: Record<string, number> = {
   // 1 BTC = 1e8 sats = 1e11 msats.
   '': 1e11,
@@ -39,44 +37,4 @@ export function invoiceAmountMsats(bolt11: string): number | undefined {
 export function invoiceAmountSats(bolt11: string): number | undefined {
   const msats = invoiceAmountMsats(bolt11);
   return msats === undefined ? undefined : Math.floor(msats / 1000);
-}
-
-export interface DecodedInvoice {
-  paymentRequest: string;
-  msats: number | undefined;
-  paymentHash: string | undefined;
-  description: string | undefined;
-  descriptionHash: string | undefined;
-  /** Unix seconds. */
-  timestamp: number | undefined;
-  /** Seconds after timestamp. */
-  expiry: number | undefined;
-}
-
-/**
- * Fully decodes an invoice with light-bolt11-decoder (checksum included). Returns undefined
- * for anything that is not a valid invoice. Never throws.
- */
-export function decodeInvoice(bolt11: string): DecodedInvoice | undefined {
-  try {
-    const decoded = decode(bolt11.trim());
-    const section = (name: string): unknown =>
-      (decoded.sections as { name: string; value?: unknown }[]).find((s) => s.name === name)?.value;
-    const timestamp = section('timestamp');
-    const expiry = decoded.expiry;
-    const hash = section('payment_hash');
-    const description = section('description');
-    const descriptionHash = section('description_hash');
-    return {
-      paymentRequest: decoded.paymentRequest,
-      msats: invoiceAmountMsats(bolt11),
-      paymentHash: typeof hash === 'string' ? hash : undefined,
-      description: typeof description === 'string' ? description : undefined,
-      descriptionHash: typeof descriptionHash === 'string' ? descriptionHash : undefined,
-      timestamp: typeof timestamp === 'number' ? timestamp : undefined,
-      expiry: typeof expiry === 'number' ? expiry : undefined,
-    };
-  } catch {
-    return undefined;
-  }
 }

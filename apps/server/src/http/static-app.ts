@@ -53,14 +53,21 @@ export async function registerWebApp(
     root: dist,
     wildcard: false,
     maxAge: 0,
-    setHeaders(res, path) {
+    // The build writes .br and .gz beside each text asset (apps/web/build/precompress.ts);
+    // one is sent when the browser accepts it, with Vary: Accept-Encoding.
+    preCompressed: true,
+    setHeaders(res, served) {
+      // With preCompressed, `served` is the .br or .gz file sent for the asset.
+      const path = served.replace(/\.(br|gz)$/, '');
       // Hashed assets never change; index.html must always be revalidated.
       if (path.includes(`${join(dist, 'assets')}`)) {
         res.header('Cache-Control', 'public, max-age=31536000, immutable');
       } else {
         res.header('Cache-Control', 'no-cache');
       }
-      if (path.endsWith('.html')) appPageHeaders(res);
+      // The service worker runs with the policy of its own response: the app's, not the
+      // sandboxing one of other files (a sandboxed worker has no Cache Storage).
+      if (path.endsWith('.html') || path === join(dist, 'sw.js')) appPageHeaders(res);
     },
   });
   app.setNotFoundHandler((req, reply) => {

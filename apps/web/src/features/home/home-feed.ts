@@ -66,14 +66,30 @@ export class HomeFeed {
   /**
    * Loads the feed list (the user's own, else the server defaults) and the first page. A list
    * kept from the last visit (per-user record `homeFeeds`) is used at once and refreshed.
+   * Without one, the server's defaults (one unsigned request) start the feed at once, in
+   * parallel with the user's own list, which waits for the signer; that list replaces them
+   * when it comes, keeping the selected feed if it is in it.
    */
   async start(): Promise<void> {
     const kept = readPreference('homeFeeds', this.pubkey);
-    if (Array.isArray(kept) && kept.length > 0) this.show(this.usable(kept as FeedDefinition[]));
+    const hasKept = Array.isArray(kept) && kept.length > 0;
+    if (hasKept) this.show(this.usable(kept as FeedDefinition[]));
+    let ownSettled = false;
+    const own = (this.userFeeds?.() ?? Promise.resolve(null))
+      .catch(() => null)
+      .finally(() => {
+        ownSettled = true;
+      });
+    const serverDefaults = () =>
+      fetchPage('get_home_feeds', this.personal()).then((p) => p.homeFeeds ?? []);
+    const early = hasKept ? null : serverDefaults();
+    if (early) {
+      const list = await early.catch(() => null);
+      if (list && !ownSettled) this.show(this.usable(list));
+    }
     try {
-      let feeds = (await this.userFeeds?.()) ?? [];
-      if (feeds.length === 0)
-        feeds = (await fetchPage('get_home_feeds', this.personal())).homeFeeds ?? [];
+      const mine = await own;
+      const feeds = mine && mine.length > 0 ? mine : await (early ?? serverDefaults());
       writePreference('homeFeeds', feeds, this.pubkey);
       this.show(this.usable(feeds));
     } catch (e) {

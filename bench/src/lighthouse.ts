@@ -1,0 +1,66 @@
+// Lighthouse (from the npm registry) against a local URL, in the Chromium the other benches use:
+// a Chromium with a remote-debugging port, which Lighthouse drives over CDP.
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { createServer } from 'node:net';
+import { chromium } from 'playwright-core';
+
+export interface LighthouseScores {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  /** First contentful paint, ms (simulated throttling of the form factor). */
+  fcpMs: number;
+  /** Largest contentful paint, ms. */
+  lcpMs: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * One Lighthouse run of `url`: mobile (the default: a mid-range phone on a slow 4G network,
+ * simulated) or desktop. Scores 0-100.
+ */
+export async function lighthouseScores(
+  url: string,
+  formFactor: 'mobile' | 'desktop',
+): Promise<LighthouseScores> {
+  const port = await freePort();
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', `--remote-debugging-port=${port}`],
+  });
+  try {
+    const result = await lighthouse(
+      url,
+      {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      },
+      formFactor === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error('lighthouse returned no result');
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      fcpMs: audits['first-contentful-paint']?.numericValue ?? NaN,
+      lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    };
+  } finally {
+    await browser.close();
+  }
+}
