@@ -25,7 +25,7 @@ const RouteSidebar = lazy(() => import('@/features/sidebar/route-sidebar.tsx'));
 const ConnectionBanner = lazy(() => import('@/features/connection-banner.tsx'));
 
 /** Signed-in extras of the shell: the user's profile and the unread-count badges. */
-function useSignedInShell(pubkey: string | null, resolved: boolean) {
+function useSignedInShell(pubkey: string | null, resolved: boolean, canSign: boolean) {
   useEffect(() => {
     if (!pubkey) return;
     fetchPage('user_infos', { pubkeys: [pubkey] }).catch(() => {});
@@ -45,6 +45,13 @@ function useSignedInShell(pubkey: string | null, resolved: boolean) {
       stop?.();
     };
   }, [pubkey, resolved]);
+  useEffect(() => {
+    // Spec section 4: membership is fetched on login (no status: tier none).
+    if (!pubkey || !canSign) return;
+    void afterFirstContent()
+      .then(() => import('@/features/premium/membership.ts'))
+      .then((m) => m.loadMembershipOnLogin(pubkey));
+  }, [pubkey, canSign]);
 }
 
 /**
@@ -68,7 +75,7 @@ export function MainLayout() {
       .then(() => import('@/features/downloads/download-badge-watch.ts'))
       .then((m) => m.checkDownloadBadge());
   }, []);
-  useSignedInShell(session.pubkey, session.resolved);
+  useSignedInShell(session.pubkey, session.resolved, session.canSign);
   return (
     <NoteActionsProvider handlers={writeHandlers}>
       <a className="skip-link" href="#main">
