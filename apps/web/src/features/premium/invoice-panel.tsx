@@ -7,7 +7,6 @@ import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { notify } from '@/components/ui/notify.ts';
 import { copyToClipboard } from '@/features/note-actions/clipboard.ts';
-import { formatNumber } from '@swell/nostr';
 
 const QrCode = lazy(() => import('@/components/qr-code.tsx'));
 
@@ -48,7 +47,7 @@ export function InvoicePanel({ quote, onCancel }: { quote: PurchaseQuote; onCanc
         {t('premium.invoice.title')}
       </h2>
       <p className="premium-invoice-amount">
-        {t('premium.invoice.amount', { usd, sats: formatNumber(satsOf(quote.amount_btc)) })}
+        {t('premium.invoice.amount', { usd, sats: satsOf(quote.amount_btc).toLocaleString() })}
       </p>
       <div className="premium-qr">
         <Suspense fallback={<Skeleton width={220} height={220} />}>

@@ -29,8 +29,11 @@ const steps: Record<string, ComponentType> = {
 };
 const Landing = lazy(() => import('@/features/premium/steps/landing.tsx'));
 
-/** Signed in and the membership known: the step; otherwise what the user has to do first. */
-function StepGate({ children }: { children: React.ReactNode }) {
+/**
+ * Signed in and the membership known: the step; otherwise what the user has to do first. A
+ * guest sees the landing page as it is (what Premium is), and the sign-in on every other step.
+ */
+function StepGate({ children, landing }: { children: React.ReactNode; landing: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
   const membership = useMembership();
@@ -39,6 +42,7 @@ function StepGate({ children }: { children: React.ReactNode }) {
     if (session.canSign && (!mine || !membership.loaded)) refreshMembership().catch(() => {});
   }, [session.canSign, session.pubkey, mine, membership.loaded]);
   if (!session.pubkey || (session.resolved && !session.canSign)) {
+    if (landing) return <>{children}</>;
     return (
       <EmptyState
         icon={<Crown size={28} />}
@@ -75,7 +79,7 @@ export function Component() {
       back={Boolean(step)}
       className="premium-screen"
     >
-      <StepGate>
+      <StepGate landing={!step}>
         <Suspense fallback={<PremiumLoading />}>
           <Step />
         </Suspense>

@@ -121,18 +121,14 @@ export default function Legend() {
         </div>
       </fieldset>
       <section className="premium-card premium-switches">
-        <label className="premium-switch-row">
-          <span>{t('premium.legend.customBadge')}</span>
-          <Switch
-            label={t('premium.legend.customBadge')}
-            checked={badge}
-            onCheckedChange={setBadge}
-          />
-        </label>
-        <label className="premium-switch-row">
-          <span>{t('premium.legend.avatarGlow')}</span>
-          <Switch label={t('premium.legend.avatarGlow')} checked={glow} onCheckedChange={setGlow} />
-        </label>
+        <div className="premium-switch-row">
+          <label htmlFor="legend-badge">{t('premium.legend.customBadge')}</label>
+          <Switch id="legend-badge" checked={badge} onCheckedChange={setBadge} />
+        </div>
+        <div className="premium-switch-row">
+          <label htmlFor="legend-glow">{t('premium.legend.avatarGlow')}</label>
+          <Switch id="legend-glow" checked={glow} onCheckedChange={setGlow} />
+        </div>
       </section>
       <div className="premium-actions">
         <Button variant="primary" disabled={busy} onClick={() => void save()}>
