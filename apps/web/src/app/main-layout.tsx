@@ -15,6 +15,8 @@ import { NoteActionsProvider } from '@/features/note-actions/index.ts';
 import { WriteDialogs } from '@/features/write/write-dialogs.tsx';
 import { createWriteHandlers } from '@/features/write/write-handlers.ts';
 import { afterFirstContent } from '@/lib/first-content.ts';
+import { useStore } from '@/lib/external-store.ts';
+import { premiumReminderOpen } from '@/features/premium/reminder-store.ts';
 import { useMediaQuery, wideQuery } from '@/lib/use-media-query.ts';
 import '@/app/layout.css';
 
@@ -23,6 +25,7 @@ const writeHandlers = createWriteHandlers();
 
 const RouteSidebar = lazy(() => import('@/features/sidebar/route-sidebar.tsx'));
 const ConnectionBanner = lazy(() => import('@/features/connection-banner.tsx'));
+const PremiumReminder = lazy(() => import('@/features/premium/premium-reminder.tsx'));
 
 /** Signed-in extras of the shell: the user's profile and the unread-count badges. */
 function useSignedInShell(pubkey: string | null, resolved: boolean, canSign: boolean) {
@@ -76,6 +79,7 @@ export function MainLayout() {
       .then((m) => m.checkDownloadBadge());
   }, []);
   useSignedInShell(session.pubkey, session.resolved, session.canSign);
+  const reminder = useStore(premiumReminderOpen);
   return (
     <NoteActionsProvider handlers={writeHandlers}>
       <a className="skip-link" href="#main">
@@ -103,6 +107,11 @@ export function MainLayout() {
       </div>
       <AccountDialogs />
       <WriteDialogs />
+      {reminder && (
+        <Suspense fallback={null}>
+          <PremiumReminder />
+        </Suspense>
+      )}
       <ToastHost />
     </NoteActionsProvider>
   );

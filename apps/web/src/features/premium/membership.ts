@@ -1,6 +1,7 @@
 import type { MembershipClient, MembershipStatus, MembershipTier } from '@swell/client/membership';
 import { swell } from '@/data/client.ts';
 import { createStore, useStore } from '@/lib/external-store.ts';
+import { premiumReminderOpen } from '@/features/premium/reminder-store.ts';
 
 /**
  * The signed-in user's membership (spec section 4): fetched on login, a missing status meaning
@@ -45,9 +46,21 @@ export async function membershipClient(): Promise<MembershipClient> {
   return client;
 }
 
-/** Asks for the user's status again (after a purchase, a rename, on login). */
-export async function refreshMembership(): Promise<MembershipStatus | undefined> {
+let inFlight: { pubkey: string | null; promise: Promise<MembershipStatus | undefined> } | null =
+  null;
+
+/** Asks for the user's status again (after a purchase, a rename, on login); one ask at a time. */
+export function refreshMembership(): Promise<MembershipStatus | undefined> {
   const pubkey = swell().session.getSnapshot().pubkey;
+  if (inFlight?.pubkey === pubkey) return inFlight.promise;
+  const promise = askStatus(pubkey).finally(() => {
+    if (inFlight?.promise === promise) inFlight = null;
+  });
+  inFlight = { pubkey, promise };
+  return promise;
+}
+
+async function askStatus(pubkey: string | null): Promise<MembershipStatus | undefined> {
   try {
     const status = await (await membershipClient()).status();
     if (swell().session.getSnapshot().pubkey === pubkey)
@@ -70,7 +83,21 @@ export function resetMembership(pubkey: string | null): void {
 /** On login: forget another user's membership, then ask for this one's (failures stay quiet). */
 export function loadMembershipOnLogin(pubkey: string): void {
   const s = membershipStore.get();
-  if (s.pubkey !== pubkey) resetMembership(pubkey);
-  else if (s.loaded && !s.failed) return;
-  refreshMembership().catch(() => {});
+  if (s.pubkey !== null && s.pubkey !== pubkey) resetMembership(pubkey);
+  else if (s.pubkey === pubkey && s.loaded && !s.failed) return;
+  refreshMembership().then(
+    async (status) => {
+      if (swell().session.getSnapshot().pubkey !== pubkey) return;
+      const { premiumReminderDue } = await import('@swell/client/membership');
+      const record = swell().records.get(pubkey);
+      // A first sign-in on this device starts the clock: nobody is reminded in their first session.
+      if (record.premiumReminder === undefined && (status?.tier ?? 'none') === 'none') {
+        swell().records.update(pubkey, { premiumReminder: Date.now() });
+        return;
+      }
+      if (premiumReminderDue(status?.tier ?? 'none', record.premiumReminder))
+        premiumReminderOpen.set(true);
+    },
+    () => {},
+  );
 }
