@@ -323,6 +323,37 @@ test('content backup counts events per kind and downloads JSONL of signed events
   ).toBeVisible();
 });
 
+test('a member renames; the new name is verified on the profile and the old one is free', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page);
+  const host = new URL(baseURL!).host;
+  await page.goto('/premium/rename');
+  const field = page.getByRole('textbox', { name: 'Name' });
+  await expect(field).toHaveValue(wanted);
+  await field.fill('bob');
+  await page.getByRole('button', { name: 'Change name' }).click();
+  await expect(page.getByText('Name unavailable: someone already has it.')).toBeVisible();
+  await field.fill(`${wanted}x`);
+  await page.getByRole('button', { name: 'Change name' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Your name is now ${wanted}x@${host}` }),
+  ).toBeVisible();
+  const names = async (name: string) =>
+    (
+      (await (await fetch(`${baseURL}/.well-known/nostr.json?name=${name}`)).json()) as {
+        names: Record<string, string>;
+      }
+    ).names;
+  expect((await names(`${wanted}x`))[`${wanted}x`]).toBe(pubkey);
+  expect((await names(wanted))[wanted]).toBeUndefined();
+  await page.goto(`/${wanted}x`);
+  await expect(page.getByRole('img', { name: `Verified name ${wanted}x@${host}` })).toBeVisible({
+    timeout: 20_000,
+  });
+});
+
 test('a non-member is reminded of Premium after 7 days; dismissing records the time', async ({
   page,
 }) => {
@@ -449,7 +480,13 @@ test('premium pages at 390 and 1280 px, light and dark: nothing overflows, axe-c
       await page.setViewportSize({ width, height });
       for (const [name, path, ready] of pages) {
         const where = `${theme} ${size} ${name}`;
-        await page.goto(path);
+        // In-app navigation: a reload would re-apply the theme kept in the user's synced settings.
+        await page.evaluate((to) => {
+          history.pushState(null, '', to);
+          dispatchEvent(new PopStateEvent('popstate'));
+        }, path);
+        await expect(page).toHaveURL(new RegExp(`${path}$`));
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
         await ready();
         await page.evaluate(() => document.fonts.ready);
         const widths = await page.evaluate(() => ({

@@ -71,7 +71,7 @@ export const premium = {
     reserved: 'Name unavailable: it is reserved.',
     unavailable: 'Name unavailable.',
     failed: 'The name could not be checked. Try again.',
-    haveOne: 'You already have {{address}}. You can change it from Premium.',
+    haveOne: 'You already have {{address}}.',
   },
   rename: {
     intro: 'Your current name is {{address}}. A new one replaces it at once; the old one is freed.',

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import { ButtonLink } from '@/components/ui/button.tsx';
 import { useMembership } from '@/features/premium/membership.ts';
@@ -13,7 +14,8 @@ export default function FindName() {
       <p className="premium-intro">{t('premium.name.intro')}</p>
       {status?.nostr_address && (
         <p className="premium-note">
-          {t('premium.name.haveOne', { address: status.nostr_address })}
+          {t('premium.name.haveOne', { address: status.nostr_address })}{' '}
+          <Link to="/premium/rename">{t('premium.manage.rename')}</Link>
         </p>
       )}
       <section className="premium-card">

@@ -20,6 +20,7 @@ import HeartHandshake from 'lucide-react/icons/heart-handshake';
 import { formatBytes } from '@swell/nostr';
 import { ButtonLink } from '@/components/ui/button.tsx';
 import { shortDate } from '@/lib/format.ts';
+import { useLegend } from '@/data/entity-store.ts';
 import { tierOfState, useMembership } from '@/features/premium/membership.ts';
 import { TierBadge } from '@/features/premium/tier-badge.tsx';
 
@@ -75,7 +76,8 @@ function Hero() {
 /** The member's card: name, tier, until when, storage. */
 function StatusCard() {
   const { t } = useTranslation();
-  const { status } = useMembership();
+  const { status, pubkey } = useMembership();
+  const legend = useLegend(pubkey ?? undefined);
   if (!status) return null;
   const expiry =
     status.expires_on === null
@@ -87,7 +89,7 @@ function StatusCard() {
         <span className="premium-status-name" data-testid="premium-address">
           {status.nostr_address || t('premium.status.noName')}
         </span>
-        <TierBadge tier={status.tier} />
+        <TierBadge tier={status.tier} legendStyle={legend?.style} />
       </div>
       <p className="premium-muted">{expiry}</p>
       <p className="premium-muted">
