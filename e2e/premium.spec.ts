@@ -511,3 +511,30 @@ test('premium pages at 390 and 1280 px, light and dark: nothing overflows, axe-c
   }
   expect(errors).toEqual([]);
 });
+
+test('a guest sees what Premium is and is asked to sign in on its steps', async ({
+  page,
+}, testInfo) => {
+  const errors = watchConsole(page);
+  for (const [size, width, height] of [
+    ['phone', 390, 844],
+    ['desktop', 1280, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto('/premium');
+    await expect(page.getByRole('heading', { level: 2, name: 'Swell Premium' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'What you get' })).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => `${size} ${v.id}: ${v.help}`)).toEqual([]);
+    await page.screenshot({
+      path: testInfo.outputPath(`premium-guest-${size}-landing.png`),
+      fullPage: true,
+    });
+  }
+  await page.getByRole('link', { name: 'Find your name' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in to get Premium' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
