@@ -60,7 +60,7 @@ function screens(threadPath: string): Screen[] {
     },
     {
       name: 'placeholder',
-      path: '/premium',
+      path: '/bookmarks',
       ready: (page) => expect(page.getByRole('status')).toContainText('Feature not available'),
     },
   ];

@@ -15,6 +15,8 @@ import { NoteActionsProvider } from '@/features/note-actions/index.ts';
 import { WriteDialogs } from '@/features/write/write-dialogs.tsx';
 import { createWriteHandlers } from '@/features/write/write-handlers.ts';
 import { afterFirstContent } from '@/lib/first-content.ts';
+import { useStore } from '@/lib/external-store.ts';
+import { premiumReminderOpen } from '@/features/premium/reminder-store.ts';
 import { useMediaQuery, wideQuery } from '@/lib/use-media-query.ts';
 import '@/app/layout.css';
 
@@ -23,9 +25,10 @@ const writeHandlers = createWriteHandlers();
 
 const RouteSidebar = lazy(() => import('@/features/sidebar/route-sidebar.tsx'));
 const ConnectionBanner = lazy(() => import('@/features/connection-banner.tsx'));
+const PremiumReminder = lazy(() => import('@/features/premium/premium-reminder.tsx'));
 
 /** Signed-in extras of the shell: the user's profile and the unread-count badges. */
-function useSignedInShell(pubkey: string | null, resolved: boolean) {
+function useSignedInShell(pubkey: string | null, resolved: boolean, canSign: boolean) {
   useEffect(() => {
     if (!pubkey) return;
     fetchPage('user_infos', { pubkeys: [pubkey] }).catch(() => {});
@@ -45,6 +48,13 @@ function useSignedInShell(pubkey: string | null, resolved: boolean) {
       stop?.();
     };
   }, [pubkey, resolved]);
+  useEffect(() => {
+    // Spec section 4: membership is fetched on login (no status: tier none).
+    if (!pubkey || !canSign) return;
+    void afterFirstContent()
+      .then(() => import('@/features/premium/membership.ts'))
+      .then((m) => m.loadMembershipOnLogin(pubkey));
+  }, [pubkey, canSign]);
 }
 
 /**
@@ -68,7 +78,8 @@ export function MainLayout() {
       .then(() => import('@/features/downloads/download-badge-watch.ts'))
       .then((m) => m.checkDownloadBadge());
   }, []);
-  useSignedInShell(session.pubkey, session.resolved);
+  useSignedInShell(session.pubkey, session.resolved, session.canSign);
+  const reminder = useStore(premiumReminderOpen);
   return (
     <NoteActionsProvider handlers={writeHandlers}>
       <a className="skip-link" href="#main">
@@ -96,6 +107,11 @@ export function MainLayout() {
       </div>
       <AccountDialogs />
       <WriteDialogs />
+      {reminder && (
+        <Suspense fallback={null}>
+          <PremiumReminder />
+        </Suspense>
+      )}
       <ToastHost />
     </NoteActionsProvider>
   );

@@ -84,7 +84,7 @@ export const routes: RouteObject[] = [
           { path: 'feeds/:query', lazy: () => import('@/screens/feed-test.tsx') },
           { path: 'asearch', lazy: () => import('@/screens/advanced-search.tsx') },
           { path: 'asearch/:query', lazy: () => import('@/screens/advanced-search.tsx') },
-          { path: 'premium/:step?', ...placeholder('nav.premium') },
+          { path: 'premium/:step?', lazy: () => import('@/features/premium/premium-screen.tsx') },
           { path: '404', lazy: () => import('@/screens/not-found.tsx') },
           {
             path: ':vanityName',

@@ -27,6 +27,8 @@ const sel = {
   userStats: (s: EntityStore, k: string | undefined) => s.userStatsOf(k),
   topZaps: (s: EntityStore, k: string | undefined) => s.noteTopZaps(k),
   hidden: (s: EntityStore, k: string | undefined) => (k ? s.isHidden(k) : false),
+  legend: (s: EntityStore, k: string | undefined) => s.legend(k),
+  cohort: (s: EntityStore, k: string | undefined) => s.cohort(k),
 };
 
 export const useNote = (id: string | undefined) => useSelect(sel.note, id);
@@ -38,6 +40,10 @@ export const useRepostOf = (id: string | undefined) => useSelect(sel.repost, id)
 export const useMedia = (url: string | undefined) => useSelect(sel.media, url);
 export const usePreview = (url: string | undefined) => useSelect(sel.preview, url);
 export const useVerifiedName = (pk: string | undefined) => useSelect(sel.verified, pk);
+/** A legend's customization (10000168): style, custom badge, avatar glow. */
+export const useLegend = (pk: string | undefined) => useSelect(sel.legend, pk);
+/** A member's tier and cohort (10000169). */
+export const useCohort = (pk: string | undefined) => useSelect(sel.cohort, pk);
 export const useUserStats = (pk: string | undefined) => useSelect(sel.userStats, pk);
 export const useTopZaps = (id: string | undefined) => useSelect(sel.topZaps, id);
 /** True once a note is deleted (NIP-09) or hidden by the viewer. */

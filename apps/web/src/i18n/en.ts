@@ -12,6 +12,7 @@ import { network } from '@/i18n/en/network.ts';
 import { notFound } from '@/i18n/en/not-found.ts';
 import { notifications } from '@/i18n/en/notifications.ts';
 import { note } from '@/i18n/en/note.ts';
+import { premium } from '@/i18n/en/premium.ts';
 import { profile } from '@/i18n/en/profile.ts';
 import { reactions } from '@/i18n/en/reactions.ts';
 import { reads } from '@/i18n/en/reads.ts';
@@ -43,6 +44,7 @@ export const en = {
   notFound,
   notifications,
   note,
+  premium,
   profile,
   reactions,
   reads,

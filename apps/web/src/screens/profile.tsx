@@ -17,7 +17,7 @@ import { Popover } from '@/components/ui/popover.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Tooltip } from '@/components/ui/tooltip.tsx';
 import { api, ingested } from '@/data/connection.ts';
-import { useUserStats } from '@/data/entity-store.ts';
+import { useCohort, useLegend, useUserStats } from '@/data/entity-store.ts';
 import { useSession } from '@/data/session.ts';
 import { userLabel, useUser } from '@/data/user.ts';
 import { useNoteActions } from '@/features/note-actions/index.ts';
@@ -25,6 +25,7 @@ import { ProfileAbout } from '@/features/profile/profile-about.tsx';
 import { profilePubkey } from '@/features/profile/profile-target.ts';
 import { ProfileTabs } from '@/features/profile/profile-tabs.tsx';
 import { VerificationBadge } from '@/features/profile/verification-badge.tsx';
+import { TierBadge } from '@/features/premium/tier-badge.tsx';
 import { shortDate, shortNumber } from '@/lib/format.ts';
 import { useAsync } from '@/lib/use-async.ts';
 import '@/screens/profile.css';
@@ -72,10 +73,14 @@ function Profile({ pubkey, userPubkey }: { pubkey: string; userPubkey: string | 
   );
   const user = useUser(pubkey);
   const stats = useUserStats(pubkey);
+  const cohort = useCohort(pubkey);
+  const legend = useLegend(pubkey);
   const name = userLabel(user);
   const missing = result.data && !result.data.users[pubkey];
   const own = userPubkey === pubkey;
   const website = user.website ? websiteHref(user.website) : undefined;
+  // A member's name at this server (10000158) is their address here, whatever kind 0 claims.
+  const address = user.verifiedName ? `${user.verifiedName}@${location.host}` : user.nip05;
   return (
     <section className="screen profile" aria-labelledby="profile-name">
       <div className="profile-cover">
@@ -86,7 +91,7 @@ function Profile({ pubkey, userPubkey }: { pubkey: string; userPubkey: string | 
       </div>
       <div className="profile-top">
         <div className="profile-avatar">
-          <Avatar picture={user.picture} size="xl" name={name} zoomable />
+          <Avatar pubkey={user.pubkey} picture={user.picture} size="xl" name={name} zoomable />
         </div>
         <div className="profile-actions">
           <Popover
@@ -123,9 +128,10 @@ function Profile({ pubkey, userPubkey }: { pubkey: string; userPubkey: string | 
       <div className="profile-info">
         <h1 id="profile-name" className="profile-name">
           {name}
+          {cohort && <TierBadge tier={cohort.tier} legendStyle={legend?.style} />}
         </h1>
         {user.name && user.name !== name && <p className="profile-handle">@{user.name}</p>}
-        {user.nip05 && <VerificationBadge nip05={user.nip05} pubkey={pubkey} />}
+        {address && <VerificationBadge nip05={address} pubkey={pubkey} />}
         {missing && <p className="profile-missing">{t('profile.notFound')}</p>}
         {user.about && <ProfileAbout text={user.about} />}
         {(website || stats?.time_joined) && (

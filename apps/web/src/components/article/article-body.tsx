@@ -56,7 +56,7 @@ export function ArticleBody({
         {article.summary && <p className="article-summary">{article.summary}</p>}
         <div className="article-meta">
           <Link to={profileLink(user)} className="article-author">
-            <Avatar picture={user.picture} size="vs" name={name} />
+            <Avatar pubkey={user.pubkey} picture={user.picture} size="vs" name={name} />
             <span className="note-name">{name}</span>
           </Link>
           <span className="article-meta-details">

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMedia } from '@/data/entity-store.ts';
+import { useLegend, useMedia } from '@/data/entity-store.ts';
 import { avatarSizes, avatarSources, type AvatarSize } from '@/components/avatar/avatar-sizes.ts';
 import '@/components/avatar/avatar.css';
 
@@ -13,19 +13,22 @@ export interface AvatarProps {
   name: string;
   /** Opens the full picture in a lightbox on click. */
   zoomable?: boolean;
+  /** Whose avatar: a legend's ring (style and glow, 10000168) shows around it. */
+  pubkey?: string;
 }
 
 /** An avatar with the fallback chain: source -> alternate (media-cache) -> default. */
-export function Avatar({ picture, size, name, zoomable }: AvatarProps) {
+export function Avatar({ picture, size, name, zoomable, pubkey }: AvatarProps) {
   const { t } = useTranslation();
   const media = useMedia(picture || undefined);
+  const legend = useLegend(pubkey);
   const variant = media?.variants.find((v) => v.s === 's')?.media_url;
   const sources = avatarSources(picture, variant);
   const [failed, setFailed] = useState(0);
   const [open, setOpen] = useState(false);
   const px = avatarSizes[size];
   const src = sources[Math.min(failed, sources.length - 1)];
-  const img = (
+  const plain = (
     <img
       className={`avatar avatar-${size}`}
       src={src}
@@ -36,6 +39,18 @@ export function Avatar({ picture, size, name, zoomable }: AvatarProps) {
       decoding="async"
       onError={() => setFailed((n) => (n < sources.length - 1 ? n + 1 : n))}
     />
+  );
+  const img = legend?.style ? (
+    <span
+      className={`avatar-legend avatar-legend-${size}`}
+      data-legend-style={legend.style}
+      data-glow={legend.avatar_glow ? 'true' : undefined}
+      data-testid="legend-ring"
+    >
+      {plain}
+    </span>
+  ) : (
+    plain
   );
   if (!zoomable) return img;
   return (

@@ -115,7 +115,7 @@ export function NoteCard({
       {repostedBy && <RepostLine pubkey={repostedBy} />}
       <div className="note-grid">
         <Link to={profileLink(user)} className="note-avatar" tabIndex={-1} aria-hidden="true">
-          <Avatar picture={user.picture} size="md" name={name} />
+          <Avatar pubkey={user.pubkey} picture={user.picture} size="md" name={name} />
         </Link>
         <div className="note-main">
           <NoteHeader event={event} user={user}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import type { SignedEvent } from '@swell/cache-protocol';
 import type { UserView } from '@/data/user.ts';
+import { useLegend } from '@/data/entity-store.ts';
 import { noteLink, profileLink, userLabel } from '@/data/user.ts';
 import { compactTime, fullDate, relativeTime } from '@/lib/format.ts';
 
@@ -26,6 +27,8 @@ export function NoteHeader({
 }) {
   const { t } = useTranslation();
   const name = userLabel(user);
+  const legend = useLegend(user.pubkey);
+  const legendBadge = legend?.custom_badge && legend.style ? legend.style : undefined;
   const handle = userHandle(user);
   const time = (
     <time
@@ -42,7 +45,8 @@ export function NoteHeader({
           <span className="note-name">{name}</span>
           {user.verifiedName && (
             <BadgeCheck
-              className="note-verified"
+              className={legendBadge ? 'note-verified legend-badge' : 'note-verified'}
+              data-legend-style={legendBadge}
               size={16}
               role="img"
               aria-label={t('note.verified')}

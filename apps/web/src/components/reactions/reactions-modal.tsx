@@ -66,7 +66,7 @@ function ActorRow({ pubkey, amount }: { pubkey: string; amount?: number }) {
   return (
     <li>
       <Link to={profileLink(user)} className="actor-row">
-        <Avatar picture={user.picture} size="vs" name={name} />
+        <Avatar pubkey={user.pubkey} picture={user.picture} size="vs" name={name} />
         <span className="actor-names">
           <span className="actor-name">{name}</span>
           {handle && <span className="actor-handle">{handle}</span>}

@@ -38,7 +38,7 @@ function SignedInCard({ pubkey }: { pubkey: string }) {
   return (
     <div className="account-card">
       <Link to={profileLink(user)} className="account-user">
-        <Avatar picture={user.picture} size="vs2" name={name} />
+        <Avatar pubkey={user.pubkey} picture={user.picture} size="vs2" name={name} />
         <span className="account-caption">
           {t('login.signedInAsPrefix')} <strong className="account-name">{name}</strong>
         </span>
@@ -93,7 +93,7 @@ function AccountMenu({ pubkey, className }: { pubkey: string; className: string 
           className={`${className} account-avatar-button`}
           aria-label={t('nav.accountOf', { name })}
         >
-          <Avatar picture={user.picture} size="vvs" name={name} />
+          <Avatar pubkey={user.pubkey} picture={user.picture} size="vvs" name={name} />
         </button>
       }
       entries={[

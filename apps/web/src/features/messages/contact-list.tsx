@@ -134,7 +134,7 @@ function ContactRow({
         className={current ? 'dm-contact dm-contact-current' : 'dm-contact'}
         aria-current={current ? 'true' : undefined}
       >
-        <Avatar picture={user.picture} size="md" name={name} />
+        <Avatar pubkey={user.pubkey} picture={user.picture} size="md" name={name} />
         <span className="dm-contact-main">
           <span className="dm-contact-top">
             <span className="dm-contact-name">{name}</span>

@@ -118,7 +118,7 @@ function ActorAvatar({ pubkey }: { pubkey: string }) {
   const name = userLabel(user);
   return (
     <Link to={profileLink(user)} className="notif-avatar" aria-label={name}>
-      <Avatar picture={user.picture} size="vvs" name={name} />
+      <Avatar pubkey={user.pubkey} picture={user.picture} size="vvs" name={name} />
     </Link>
   );
 }

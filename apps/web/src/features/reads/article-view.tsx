@@ -25,7 +25,7 @@ function TopZapChip({ zap }: { zap: TopZap }) {
   return (
     <li>
       <Link to={profileLink(user)} className="article-top-zap" title={name}>
-        <Avatar picture={user.picture} size="xxs" name={name} />
+        <Avatar pubkey={user.pubkey} picture={user.picture} size="xxs" name={name} />
         <strong>
           <Zap size={14} aria-hidden />
           {shortNumber(zap.amount_sats)}

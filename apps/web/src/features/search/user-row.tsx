@@ -8,7 +8,7 @@ export function UserRow({ pubkey }: { pubkey: string }) {
   const name = userLabel(user);
   return (
     <Link to={profileLink(user)} className="search-user" data-pubkey={pubkey}>
-      <Avatar picture={user.picture} size="vs" name={name} />
+      <Avatar pubkey={user.pubkey} picture={user.picture} size="vs" name={name} />
       <span className="search-user-text">
         <strong>{name}</strong>
         {(user.nip05 || user.about) && <span>{user.nip05 || user.about}</span>}

@@ -1,0 +1,105 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Copy from 'lucide-react/icons/copy';
+import Zap from 'lucide-react/icons/zap';
+import type { PurchaseQuote } from '@swell/client/membership';
+import { Button } from '@/components/ui/button.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { notify } from '@/components/ui/notify.ts';
+import { copyToClipboard } from '@/features/note-actions/clipboard.ts';
+
+const QrCode = lazy(() => import('@/components/qr-code.tsx'));
+
+const satsOf = (btc: string) => Math.round(Number(btc) * 1e8);
+
+/**
+ * The lightning invoice of a purchase: QR code, amount, the invoice text to copy, and "Pay with
+ * WebLN" when a provider is present. Payment itself is seen by the purchase monitor.
+ */
+export function InvoicePanel({ quote, onCancel }: { quote: PurchaseQuote; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const [webln, setWebln] = useState(false);
+  const [paying, setPaying] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void import('@swell/client/membership').then((m) => {
+      if (live) setWebln(m.hasWebLn());
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  const payWithWebln = async () => {
+    setPaying(true);
+    try {
+      const m = await import('@swell/client/membership');
+      await new m.WebLnPayer().pay(quote.qr_code);
+    } catch (err) {
+      notify.error(t('premium.invoice.payFailed', { reason: (err as Error).message }));
+    } finally {
+      setPaying(false);
+    }
+  };
+  const usd = Number(quote.amount_usd).toFixed(2);
+  return (
+    <section className="premium-card premium-invoice" aria-labelledby="premium-invoice-title">
+      <h2 id="premium-invoice-title" className="premium-card-title">
+        {t('premium.invoice.title')}
+      </h2>
+      <p className="premium-invoice-amount">
+        {t('premium.invoice.amount', { usd, sats: satsOf(quote.amount_btc).toLocaleString() })}
+      </p>
+      <div className="premium-qr">
+        <Suspense fallback={<Skeleton width={220} height={220} />}>
+          <QrCode value={`lightning:${quote.qr_code}`} label={t('premium.invoice.qr')} size={220} />
+        </Suspense>
+      </div>
+      <label className="field-label" htmlFor="premium-invoice-text">
+        {t('premium.invoice.text')}
+      </label>
+      <textarea
+        id="premium-invoice-text"
+        className="input premium-invoice-text"
+        readOnly
+        rows={3}
+        value={quote.qr_code}
+        data-testid="premium-invoice"
+        onFocus={(e) => e.currentTarget.select()}
+      />
+      <div className="premium-actions">
+        <Button
+          variant="secondary"
+          icon={<Copy size={16} aria-hidden />}
+          onClick={() => void copyToClipboard(quote.qr_code)}
+        >
+          {t('premium.invoice.copy')}
+        </Button>
+        {webln && (
+          <Button
+            variant="primary"
+            icon={<Zap size={16} aria-hidden />}
+            disabled={paying}
+            onClick={() => void payWithWebln()}
+          >
+            {paying ? t('premium.invoice.paying') : t('premium.invoice.webln')}
+          </Button>
+        )}
+        <Button variant="ghost" onClick={onCancel}>
+          {t('premium.invoice.cancel')}
+        </Button>
+      </div>
+      <p className="premium-waiting" role="status">
+        <span className="premium-spinner" aria-hidden="true" />
+        {t('premium.invoice.waiting')}{' '}
+        <span className="premium-muted">
+          {t('premium.invoice.expiresAt', {
+            time: new Date(quote.expires_at * 1000).toLocaleTimeString(undefined, {
+              hour: '2-digit',
+              minute: '2-digit',
+            }),
+          })}
+        </span>
+      </p>
+    </section>
+  );
+}

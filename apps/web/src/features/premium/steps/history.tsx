@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import Receipt from 'lucide-react/icons/receipt';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { shortDate } from '@/lib/format.ts';
+import { useAsync } from '@/lib/use-async.ts';
+import { swell } from '@/data/client.ts';
+import { membershipClient } from '@/features/premium/membership.ts';
+import { PremiumLoading } from '@/features/premium/premium-loading.tsx';
+
+/** Purchase history: completed purchases paid by or for the user, newest first. */
+export default function History() {
+  const { t } = useTranslation();
+  const me = swell().session.getSnapshot().pubkey;
+  const page = useAsync('history', async () => (await membershipClient()).purchaseHistory());
+  if (page.error)
+    return <ErrorState title={t('premium.history.loadFailed')} onRetry={page.retry} />;
+  if (!page.data) return <PremiumLoading />;
+  if (page.data.items.length === 0)
+    return (
+      <EmptyState
+        icon={<Receipt size={26} />}
+        title={t('premium.history.emptyTitle')}
+        body={t('premium.history.emptyBody')}
+      />
+    );
+  return (
+    <div className="premium-body">
+      <table className="premium-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('premium.history.date')}</th>
+            <th scope="col">{t('premium.history.product')}</th>
+            <th scope="col" className="num">
+              {t('premium.history.amount')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {page.data.items.map((p) => (
+            <tr key={p.membership_quote_id}>
+              <td>{shortDate(p.purchased_at)}</td>
+              <td>
+                {p.product_label}
+                {p.receiver_pubkey !== me && (
+                  <span className="premium-muted"> · {t('premium.history.gift')}</span>
+                )}
+              </td>
+              <td className="num">${Number(p.amount_usd).toFixed(2)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
