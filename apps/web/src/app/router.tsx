@@ -15,7 +15,6 @@ const settingsPages: RouteObject[] = [
   ['reads_feeds', 'settings.readsFeeds'],
   ['notifications', 'settings.notifications'],
   ['zaps', 'settings.zaps'],
-  ['muted', 'settings.muted'],
   ['filters', 'settings.filters'],
   ['profile', 'settings.profile'],
 ].map(([path, title]) => ({ path, ...placeholder(title!) }));
@@ -64,8 +63,9 @@ export const routes: RouteObject[] = [
           { path: 'settings', lazy: () => import('@/screens/settings/menu.tsx') },
           { path: 'settings/appearance', lazy: () => import('@/screens/settings/appearance.tsx') },
           { path: 'settings/network', lazy: () => import('@/screens/settings/network.tsx') },
+          { path: 'settings/muted', lazy: () => import('@/screens/settings/muted.tsx') },
           ...settingsPages.map((r) => ({ ...r, path: `settings/${r.path}` })),
-          { path: 'bookmarks', ...placeholder('nav.bookmarks') },
+          { path: 'bookmarks', lazy: () => import('@/screens/bookmarks.tsx') },
           {
             path: 'profile/:npub?',
             handle: { sidebar: 'profile' },
