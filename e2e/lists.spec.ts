@@ -234,3 +234,48 @@ test('mute the author of a home note from its menu: their notes leave home at on
   await expect(row).toBeHidden({ timeout: 20_000 });
   expect(errors).toEqual([]);
 });
+
+test('subscribe to Bob’s mute list from /mutelist, scope it and unsubscribe in Content moderation', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchConsole(page);
+  await signIn(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/mutelist/${bob.npub}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mute list of Bob' })).toBeVisible({
+    timeout: 20_000,
+  });
+  // The demo network gives every demo account a public mute list with a few accounts.
+  await expect(page.getByRole('list', { name: 'Accounts' }).getByRole('link').first()).toBeVisible(
+    { timeout: 20_000 },
+  );
+  await page.getByRole('button', { name: 'Subscribe as a filter list' }).click();
+  await expect(page.getByRole('button', { name: 'Unsubscribe' })).toBeVisible({ timeout: 20_000 });
+  const entry = async () => {
+    const events = await query(relayOf(baseURL!), {
+      kinds: [30000],
+      authors: [dave.pubkey],
+      '#d': ['mutelists'],
+    });
+    const list = events.sort((a, b) => b.created_at - a.created_at)[0];
+    return list?.tags.find((t) => t[0] === 'p' && t[1] === bob.pubkey);
+  };
+  await expect.poll(async () => (await entry()) !== undefined, { timeout: 20_000 }).toBe(true);
+
+  await page.goto('/settings/filters');
+  const own = page.getByRole('switch', { name: /^Filter content with the list of Your own/ });
+  await expect(own).toBeChecked();
+  await expect(own).toBeDisabled();
+  const trending = page.getByRole('switch', { name: 'Filter trending with the list of Bob' });
+  await expect(trending).toBeChecked({ timeout: 20_000 });
+  await trending.click();
+  await expect(trending).not.toBeChecked({ timeout: 20_000 });
+  await expect
+    .poll(async () => JSON.parse((await entry())?.[4] ?? '{}') as object, { timeout: 20_000 })
+    .toEqual({ content: true, trending: false });
+  await page.getByRole('button', { name: 'Unsubscribe from the list of Bob' }).click();
+  await expect(trending).toBeHidden({ timeout: 20_000 });
+  await expect.poll(async () => (await entry()) === undefined, { timeout: 20_000 }).toBe(true);
+  expect(errors).toEqual([]);
+});
