@@ -124,6 +124,7 @@ test('desktop: the navigation and a note card are reachable and usable with the 
     'Copy note ID',
     'Copy raw event',
     'Broadcast',
+    /^Follow /,
     'Mute user',
     'Report user',
   ]);
@@ -141,7 +142,7 @@ test('desktop: the navigation and a note card are reachable and usable with the 
   await expect(menu).toBeVisible();
   await page.keyboard.press('End');
   await expect(menu.getByRole('menuitem', { name: 'Report user' })).toBeFocused();
-  for (const name of ['Mute user', 'Broadcast', 'Copy raw event']) {
+  for (const name of ['Mute user', /^Follow /, 'Broadcast', 'Copy raw event']) {
     await page.keyboard.press('ArrowUp');
     await expect(menu.getByRole('menuitem', { name })).toBeFocused();
   }

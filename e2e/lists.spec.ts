@@ -111,7 +111,7 @@ test('bookmark a note of Bob, see it on /bookmarks, then remove it there', async
   // The reads tab lists the bookmarked articles (or says there are none).
   await page.getByRole('tab', { name: 'Reads' }).click();
   await expect(
-    page.getByRole('feed', { name: 'Reads' }).or(page.getByText('No bookmarked reads')),
+    page.getByRole('region', { name: 'Reads', exact: true }).or(page.getByText('No bookmarked reads')),
   ).toBeVisible({ timeout: 20_000 });
   await page.getByRole('tab', { name: 'Notes' }).click();
 

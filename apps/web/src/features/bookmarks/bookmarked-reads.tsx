@@ -95,7 +95,7 @@ export function BookmarkedReads({
   }
   const total = Math.min(pages, Math.ceil(coordinates.length / pageSize));
   return (
-    <div className="feed" role="feed" aria-label={t('lists.bookmarksReads')}>
+    <section className="feed" aria-label={t('lists.bookmarksReads')}>
       {Array.from({ length: total }, (_, i) => (
         <ReadsPage
           key={i}
@@ -105,6 +105,6 @@ export function BookmarkedReads({
           {...((i + 1) * pageSize < coordinates.length ? { onMore: () => setPages(pages + 1) } : {})}
         />
       ))}
-    </div>
+    </section>
   );
 }
