@@ -56,9 +56,9 @@ test('follow and unfollow Bob from his profile; the kind 3 on the relay follows'
   expect(before).toContain(bob.pubkey);
 
   await unfollow.click();
-  await expect(page.getByRole('status').filter({ hasText: 'You no longer follow Bob' })).toBeVisible(
-    { timeout: 20_000 },
-  );
+  await expect(
+    page.getByRole('status').filter({ hasText: 'You no longer follow Bob' }),
+  ).toBeVisible({ timeout: 20_000 });
   const follow = page.getByRole('button', { name: 'Follow Bob' });
   await expect(follow).toBeEnabled();
   await expect
@@ -111,7 +111,9 @@ test('bookmark a note of Bob, see it on /bookmarks, then remove it there', async
   // The reads tab lists the bookmarked articles (or says there are none).
   await page.getByRole('tab', { name: 'Reads' }).click();
   await expect(
-    page.getByRole('region', { name: 'Reads', exact: true }).or(page.getByText('No bookmarked reads')),
+    page
+      .getByRole('region', { name: 'Reads', exact: true })
+      .or(page.getByText('No bookmarked reads')),
   ).toBeVisible({ timeout: 20_000 });
   await page.getByRole('tab', { name: 'Notes' }).click();
 
@@ -247,9 +249,9 @@ test('subscribe to Bob’s mute list from /mutelist, scope it and unsubscribe in
     timeout: 20_000,
   });
   // The demo network gives every demo account a public mute list with a few accounts.
-  await expect(page.getByRole('list', { name: 'Accounts' }).getByRole('link').first()).toBeVisible(
-    { timeout: 20_000 },
-  );
+  await expect(page.getByRole('list', { name: 'Accounts' }).getByRole('link').first()).toBeVisible({
+    timeout: 20_000,
+  });
   await page.getByRole('button', { name: 'Subscribe as a filter list' }).click();
   await expect(page.getByRole('button', { name: 'Unsubscribe' })).toBeVisible({ timeout: 20_000 });
   const entry = async () => {

@@ -89,7 +89,11 @@ function BookmarkedNotes({ pubkey }: { pubkey: string }) {
   return (
     <>
       {lists.status === 'error' && (
-        <ErrorState compact title={t('lists.loadFailed')} onRetry={() => void swell().lists.load(true)} />
+        <ErrorState
+          compact
+          title={t('lists.loadFailed')}
+          onRetry={() => void swell().lists.load(true)}
+        />
       )}
       <FeedView list={list} label={t('lists.bookmarksNotes')} />
     </>

@@ -11,7 +11,7 @@ import { LoadingRegion, Skeleton } from '@/components/ui/skeleton.tsx';
 import { fetchPage } from '@/data/connection.ts';
 import { useSession } from '@/data/session.ts';
 import { userLabel, useUser } from '@/data/user.ts';
-import { parsePubkeyInput } from '@/features/lists/allowlist-section.tsx';
+import { parsePubkeyInput } from '@/features/lists/list-keys.ts';
 import { changeFilterList } from '@/features/lists/list-actions.ts';
 import { useLists } from '@/features/lists/use-lists.ts';
 import { UserRow } from '@/features/search/user-row.tsx';
@@ -69,8 +69,7 @@ function MuteList({ pubkey }: { pubkey: string }) {
         <ErrorState title={t('lists.loadFailed')} onRetry={result.retry} />
       )}
       {result.data &&
-        (result.data.users.length + result.data.words.length + result.data.hashtags.length ===
-        0 ? (
+        (result.data.users.length + result.data.words.length + result.data.hashtags.length === 0 ? (
           <EmptyState icon={<ListX size={26} />} title={t('lists.muteListEmpty')} />
         ) : (
           <>
@@ -118,10 +117,7 @@ function SubscribeButton({ pubkey, name }: { pubkey: string; name: string }) {
     <Button
       disabled={busy}
       onClick={() =>
-        void changeFilterList(
-          { type: 'remove', pubkey },
-          t('lists.unsubscribedFrom', { name }),
-        )
+        void changeFilterList({ type: 'remove', pubkey }, t('lists.unsubscribedFrom', { name }))
       }
     >
       {t('lists.muteListUnsubscribe')}

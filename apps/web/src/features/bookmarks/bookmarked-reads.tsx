@@ -102,7 +102,9 @@ export function BookmarkedReads({
           coordinates={coordinates.slice(i * pageSize, (i + 1) * pageSize)}
           userPubkey={userPubkey}
           last={i === total - 1}
-          {...((i + 1) * pageSize < coordinates.length ? { onMore: () => setPages(pages + 1) } : {})}
+          {...((i + 1) * pageSize < coordinates.length
+            ? { onMore: () => setPages(pages + 1) }
+            : {})}
         />
       ))}
     </section>

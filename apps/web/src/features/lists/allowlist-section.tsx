@@ -2,18 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import X from 'lucide-react/icons/x';
-import { isHex64, pubkeyFromNip19 } from '@swell/nostr';
 import { Avatar } from '@/components/avatar/avatar.tsx';
 import { Button, IconButton } from '@/components/ui/button.tsx';
 import { profileLink, userLabel, useUser } from '@/data/user.ts';
 import { changeAllowlist } from '@/features/lists/list-actions.ts';
-
-/** A public key typed by the user: npub, nprofile or 64 hex characters; null otherwise. */
-export function parsePubkeyInput(text: string): string | null {
-  const v = text.trim().replace(/^nostr:/i, '');
-  if (isHex64(v.toLowerCase())) return v.toLowerCase();
-  return pubkeyFromNip19(v) ?? null;
-}
+import { parsePubkeyInput } from '@/features/lists/list-keys.ts';
 
 function AllowedRow({ pubkey }: { pubkey: string }) {
   const { t } = useTranslation();

@@ -32,11 +32,17 @@ async function fail(error: unknown, fallback: string): Promise<void> {
 
 // ---- follow ------------------------------------------------------------------------------------
 
-function followSettled(outcome: ListOutcome<FollowConfirmation>, action: 'follow' | 'unfollow', pubkey: string) {
+function followSettled(
+  outcome: ListOutcome<FollowConfirmation>,
+  action: 'follow' | 'unfollow',
+  pubkey: string,
+) {
   if (outcome.status === 'confirm') {
     openListDialog({ type: 'follow-confirm', data: outcome.data, confirm: outcome.confirm });
   } else if (outcome.status === 'published') {
-    notify.success(t(action === 'follow' ? 'lists.followed' : 'lists.unfollowed', { name: nameOf(pubkey) }));
+    notify.success(
+      t(action === 'follow' ? 'lists.followed' : 'lists.unfollowed', { name: nameOf(pubkey) }),
+    );
   }
 }
 
@@ -72,7 +78,11 @@ export async function confirmFollow(
 
 function bookmarkSettled(outcome: ListOutcome<BookmarkConfirmation>, added: boolean) {
   if (outcome.status === 'confirm') {
-    openListDialog({ type: 'bookmark-confirm', reason: outcome.data.reason, confirm: outcome.confirm });
+    openListDialog({
+      type: 'bookmark-confirm',
+      reason: outcome.data.reason,
+      confirm: outcome.confirm,
+    });
   } else if (outcome.status === 'published') {
     notify.success(t(added ? 'lists.bookmarked' : 'lists.bookmarkRemoved'));
   }
@@ -83,7 +93,10 @@ export async function toggleBookmark(note: SignedEvent, bookmarked: boolean): Pr
   if (!(await requireSigner())) return;
   try {
     const lists = swell().lists;
-    bookmarkSettled(await (bookmarked ? lists.unbookmark(note) : lists.bookmark(note)), !bookmarked);
+    bookmarkSettled(
+      await (bookmarked ? lists.unbookmark(note) : lists.bookmark(note)),
+      !bookmarked,
+    );
   } catch (e) {
     await fail(e, 'list update failed');
   }
@@ -157,7 +170,10 @@ export async function changeFilterList(
 }
 
 /** Adds or removes an account of the allowlist. */
-export async function changeAllowlist(action: 'allow' | 'disallow', pubkey: string): Promise<boolean> {
+export async function changeAllowlist(
+  action: 'allow' | 'disallow',
+  pubkey: string,
+): Promise<boolean> {
   if (!(await requireSigner())) return false;
   try {
     await (action === 'allow' ? swell().lists.allow(pubkey) : swell().lists.disallow(pubkey));

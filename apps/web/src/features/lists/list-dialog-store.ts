@@ -1,8 +1,4 @@
-import type {
-  BookmarkConfirmation,
-  FollowConfirmation,
-  ListOutcome,
-} from '@swell/client';
+import type { BookmarkConfirmation, FollowConfirmation, ListOutcome } from '@swell/client';
 import type { SignedEvent } from '@swell/cache-protocol';
 import { createStore, useStore } from '@/lib/external-store.ts';
 

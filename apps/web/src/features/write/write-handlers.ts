@@ -8,7 +8,7 @@ import { toastOutcome } from '@/features/write/publish-toast.ts';
 import { requireSigner } from '@/features/write/require-signer.ts';
 import { loadWrite } from '@/features/write/write-store.ts';
 import { swell } from '@/data/client.ts';
-import { bookmarkKey } from '@/features/lists/use-lists.ts';
+import { isBookmarked } from '@/features/lists/list-keys.ts';
 import { i18next } from '@/i18n/index.ts';
 
 /** Runs a write action with the write path, or says why it could not (signer refused...). */
@@ -72,9 +72,7 @@ export function createWriteHandlers(): NoteActionHandlers {
     reportUser: (pubkey: string, note?: SignedEvent) =>
       void lists().then((m) => m.askReport(pubkey, note)),
     bookmark: (note: SignedEvent) => {
-      const { bookmarks } = swell().lists.getSnapshot();
-      const key = bookmarkKey(note);
-      const on = key === note.id ? bookmarks.notes.includes(key) : bookmarks.articles.includes(key);
+      const on = isBookmarked(swell().lists.getSnapshot().bookmarks, note);
       void lists().then((m) => m.toggleBookmark(note, on));
     },
     broadcast: (note: SignedEvent) => {
