@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoAccounts } from '@swell/devnet';
-import { finalizeEvent } from 'nostr-tools/pure';
+import { nsecEncode } from 'nostr-tools/nip19';
+import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { hexToBytes } from 'nostr-tools/utils';
 import { watchConsole } from './console-guard.ts';
 import { publish, query } from './relay-client.ts';
@@ -279,5 +280,88 @@ test('subscribe to Bob’s mute list from /mutelist, scope it and unsubscribe in
   await page.getByRole('button', { name: 'Unsubscribe from the list of Bob' }).click();
   await expect(trending).toBeHidden({ timeout: 20_000 });
   await expect.poll(async () => (await entry()) === undefined, { timeout: 20_000 }).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('a new account: unfollowing its last follow and its first and last bookmark ask first', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchConsole(page);
+  const sk = generateSecretKey();
+  const me = getPublicKey(sk);
+  const relay = relayOf(baseURL!);
+  const sign = (kind: number, tags: string[][], content = '') =>
+    finalizeEvent({ kind, created_at: Math.floor(Date.now() / 1000), tags, content }, sk);
+  expect((await publish(relay, sign(0, [], JSON.stringify({ name: 'fresh' }))))[2]).toBe(true);
+  expect((await publish(relay, sign(10002, [['r', relay]])))[2]).toBe(true);
+  expect((await publish(relay, sign(3, [['p', bob.pubkey]])))[2]).toBe(true);
+  await page.addInitScript(
+    ({ nsec, pubkey }) => {
+      localStorage.setItem('sec', nsec);
+      localStorage.setItem('pubkey', pubkey);
+    },
+    { nsec: nsecEncode(sk), pubkey: me },
+  );
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openBob(page);
+  const latest = async (kind: number) =>
+    (await query(relay, { kinds: [kind], authors: [me] })).sort(
+      (a, b) => b.created_at - a.created_at,
+    )[0];
+
+  // Unfollow down to no follows: the confirmation shows the data, nothing is published before.
+  await page.getByRole('button', { name: 'Unfollow Bob' }).click({ timeout: 20_000 });
+  const confirm = page.getByRole('dialog', { name: 'Publish a short follow list?' });
+  await expect(confirm).toBeVisible({ timeout: 20_000 });
+  await expect(confirm).toContainText('would have only 0 accounts');
+  await expect(confirm).toContainText('Your latest published list has 1 account.');
+  await expect(confirm).toContainText('Nobody: the list would be empty.');
+  expect(follows(await latest(3))).toEqual([bob.pubkey]);
+  await confirm.getByRole('button', { name: 'Publish this list' }).click();
+  await expect(page.getByRole('button', { name: 'Follow Bob' })).toBeVisible({ timeout: 20_000 });
+  await expect.poll(async () => follows(await latest(3)), { timeout: 20_000 }).toEqual([]);
+  // Following again (1 follow, still under 2) asks again and shows Bob in the list.
+  await page.getByRole('button', { name: 'Follow Bob' }).click();
+  await expect(confirm).toBeVisible({ timeout: 20_000 });
+  await expect(confirm.getByRole('list', { name: 'Following' })).toContainText('Bob');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Follow Bob' })).toBeEnabled();
+  expect(follows(await latest(3))).toEqual([]);
+
+  // The first bookmark: "Bookmarks are public" first.
+  const card = page.locator('article[data-note-id]').first();
+  const id = (await card.getAttribute('data-note-id'))!;
+  await card.getByRole('button', { name: 'Bookmark' }).click();
+  const first = page.getByRole('dialog', { name: 'Bookmarks are public' });
+  await expect(first).toBeVisible({ timeout: 20_000 });
+  await first.getByRole('button', { name: 'Bookmark' }).click();
+  await expect(card.getByRole('button', { name: 'Bookmark' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+    { timeout: 20_000 },
+  );
+  await expect
+    .poll(async () => (await latest(10003))?.tags.filter((t) => t[0] === 'e').map((t) => t[1]), {
+      timeout: 20_000,
+    })
+    .toEqual([id]);
+  // The last one removed: asked again.
+  await card.getByRole('button', { name: 'Bookmark' }).click();
+  const last = page.getByRole('dialog', { name: 'Remove your last bookmark?' });
+  await expect(last).toBeVisible({ timeout: 20_000 });
+  await last.getByRole('button', { name: 'Remove' }).click();
+  await expect(card.getByRole('button', { name: 'Bookmark' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+    { timeout: 20_000 },
+  );
+  await expect
+    .poll(async () => (await latest(10003))?.tags.filter((t) => t[0] === 'e').length, {
+      timeout: 20_000,
+    })
+    .toBe(0);
+  await page.goto('/bookmarks');
+  await expect(page.getByText('No bookmarks yet')).toBeVisible({ timeout: 20_000 });
   expect(errors).toEqual([]);
 });

@@ -1,8 +1,9 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import ListX from 'lucide-react/icons/list-x';
 import UserX from 'lucide-react/icons/user-x';
 import { followsOf } from '@swell/client';
+import { Avatar } from '@/components/avatar/avatar.tsx';
 import { Screen } from '@/components/screen.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
@@ -10,7 +11,7 @@ import { ErrorState } from '@/components/ui/error-state.tsx';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton.tsx';
 import { fetchPage } from '@/data/connection.ts';
 import { useSession } from '@/data/session.ts';
-import { userLabel, useUser } from '@/data/user.ts';
+import { profileLink, userLabel, useUser } from '@/data/user.ts';
 import { parsePubkeyInput } from '@/features/lists/list-keys.ts';
 import { changeFilterList } from '@/features/lists/list-actions.ts';
 import { useLists } from '@/features/lists/use-lists.ts';
@@ -18,7 +19,6 @@ import { UserRow } from '@/features/search/user-row.tsx';
 import { useAsync } from '@/lib/use-async.ts';
 import '@/features/lists/lists.css';
 import '@/features/search/search.css';
-import '@/screens/settings/settings.css';
 
 /** `/mutelist/:npub`: another user's public mute list, which can be subscribed as a filter list. */
 export function Component() {
@@ -37,7 +37,8 @@ export function Component() {
 
 function MuteList({ pubkey }: { pubkey: string }) {
   const { t } = useTranslation();
-  const owner = userLabel(useUser(pubkey));
+  const ownerUser = useUser(pubkey);
+  const owner = userLabel(ownerUser);
   const result = useAsync(pubkey, async (signal) => {
     const [page] = await Promise.all([
       fetchPage('mutelist', { pubkey, extended_response: true }, signal),
@@ -51,11 +52,19 @@ function MuteList({ pubkey }: { pubkey: string }) {
     return { users: followsOf(list), words, hashtags };
   });
   return (
-    <Screen
-      title={t('lists.muteListOf', { name: owner })}
-      back
-      actions={<SubscribeButton pubkey={pubkey} name={owner} />}
-    >
+    <Screen title={t('lists.muteListOf', { name: owner })} back>
+      <div className="lists-owner">
+        <Link to={profileLink(ownerUser)} className="lists-owner-link">
+          <Avatar picture={ownerUser.picture} size="sm" name={owner} />
+          <span className="lists-owner-text">
+            <strong>{owner}</strong>
+            {result.data && (
+              <span>{t('lists.muteListCount', { count: result.data.users.length })}</span>
+            )}
+          </span>
+        </Link>
+        <SubscribeButton pubkey={pubkey} name={owner} />
+      </div>
       {result.loading && (
         <LoadingRegion label={t('lists.loading')}>
           <div className="lists-skeleton">
@@ -73,9 +82,6 @@ function MuteList({ pubkey }: { pubkey: string }) {
           <EmptyState icon={<ListX size={26} />} title={t('lists.muteListEmpty')} />
         ) : (
           <>
-            <p className="settings-section-intro lists-intro">
-              {t('lists.muteListCount', { count: result.data.users.length })}
-            </p>
             <ul className="lists-mutelist" aria-label={t('lists.mutedUsers')}>
               {result.data.users.map((pk) => (
                 <li key={pk}>

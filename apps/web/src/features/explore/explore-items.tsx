@@ -5,10 +5,11 @@ import type { ZapListItem } from '@swell/client';
 import { Avatar } from '@/components/avatar/avatar.tsx';
 import { FeedItem } from '@/components/note/note-card.tsx';
 import { profileLink, userLabel, useUser } from '@/data/user.ts';
+import { FollowButton } from '@/features/lists/follow-button.tsx';
 import { UserRow } from '@/features/search/user-row.tsx';
 import { shortNumber } from '@/lib/format.ts';
 
-/** A rising account of the people tab: the user and how many followers they gained. */
+/** A rising account of the people tab: the user, how many followers they gained, Follow. */
 export function PersonItem({ pubkey, gained }: { pubkey: string; gained: number | undefined }) {
   const { t } = useTranslation();
   return (
@@ -19,6 +20,7 @@ export function PersonItem({ pubkey, gained }: { pubkey: string; gained: number 
           {t('explore.followersGained', { count: gained, shown: shortNumber(gained) })}
         </span>
       )}
+      <FollowButton pubkey={pubkey} size="sm" />
     </div>
   );
 }
