@@ -67,7 +67,7 @@ async function go(page: Page, path: string) {
   }, path);
 }
 
-async function check(page: Page, where: string, testInfo: TestInfo, file: string) {
+async function check(page: Page, where: string, testInfo: TestInfo, file: string, fullPage = true) {
   await page.evaluate(() => document.fonts.ready);
   await page.mouse.move(0, 0);
   const widths = await page.evaluate(() => ({
@@ -86,7 +86,7 @@ async function check(page: Page, where: string, testInfo: TestInfo, file: string
     ),
   ).toEqual([]);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: testInfo.outputPath(file), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath(file), fullPage });
 }
 
 for (const [theme, label] of themes) {
@@ -141,6 +141,7 @@ for (const [theme, label] of themes) {
           `${theme} ${size} ${name}`,
           testInfo,
           `${theme}-${size}-${name.split(' ')[0]!.toLowerCase()}-dialog.png`,
+          false,
         );
         await page.keyboard.press('Escape');
         await expect(dialog).toBeHidden();
