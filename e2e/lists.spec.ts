@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoAccounts } from '@swell/devnet';
-import { nsecEncode } from 'nostr-tools/nip19';
+import { noteEncode as nip19NoteEncode, nsecEncode } from 'nostr-tools/nip19';
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { hexToBytes } from 'nostr-tools/utils';
 import { watchConsole } from './console-guard.ts';
@@ -363,5 +363,68 @@ test('a new account: unfollowing its last follow and its first and last bookmark
     .toBe(0);
   await page.goto('/bookmarks');
   await expect(page.getByText('No bookmarks yet')).toBeVisible({ timeout: 20_000 });
+  expect(errors).toEqual([]);
+});
+
+test('mute a thread from a reply’s menu: the thread’s root leaves Bob’s profile', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchConsole(page);
+  const relay = relayOf(baseURL!);
+  const carol = demoAccounts.find((a) => a.name === 'carol')!;
+  const now = Math.floor(Date.now() / 1000);
+  const root = finalizeEvent(
+    { kind: 1, created_at: now - 5, tags: [], content: `A thread to mute ${now}` },
+    hexToBytes(bob.secretKeyHex),
+  );
+  const reply = finalizeEvent(
+    {
+      kind: 1,
+      created_at: now,
+      tags: [
+        ['e', root.id, '', 'root'],
+        ['p', bob.pubkey],
+      ],
+      content: `Replying in the thread ${now}`,
+    },
+    hexToBytes(carol.secretKeyHex),
+  );
+  expect((await publish(relay, root))[2]).toBe(true);
+  expect((await publish(relay, reply))[2]).toBe(true);
+  await signIn(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openBob(page);
+  const rootCard = page.locator(`article[data-note-id="${root.id}"]`);
+  await expect(rootCard).toBeVisible({ timeout: 20_000 });
+
+  await page.goto(`/e/${nip19NoteEncode(reply.id)}`);
+  const replyCard = page.locator(`article[data-note-id="${reply.id}"]`);
+  await expect(replyCard).toBeVisible({ timeout: 20_000 });
+  await replyCard.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Mute user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mute Carol' });
+  await dialog.getByRole('radio', { name: /^Mute this thread/ }).check();
+  await dialog.getByRole('button', { name: 'Mute', exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  await expect
+    .poll(
+      async () =>
+        (await newest(baseURL!, 10000))?.tags.some((t) => t[0] === 'e' && t[1] === root.id),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  await openBob(page);
+  await expect(page.locator('article[data-note-id]').first()).toBeVisible({ timeout: 20_000 });
+  await expect(rootCard).toHaveCount(0);
+
+  // Settings > Muted accounts lists the thread; removing it brings the note back.
+  await page.goto('/settings/muted');
+  const threads = page.getByRole('region', { name: /^Threads/ });
+  await expect(threads.getByRole('listitem')).toHaveCount(1, { timeout: 20_000 });
+  await threads.getByRole('button', { name: /^Remove Thread/ }).click();
+  await expect(threads.getByText('Nothing muted here.')).toBeVisible({ timeout: 20_000 });
+  await openBob(page);
+  await expect(rootCard).toBeVisible({ timeout: 20_000 });
   expect(errors).toEqual([]);
 });
