@@ -5,7 +5,7 @@ import { watchConsole } from './console-guard.ts';
 
 // The list screens signed in (as Grace, who keeps the bookmarks and mutes the demo network gave
 // her): /bookmarks, Settings > Muted accounts and Content moderation, a profile with its follow
-// button, a mute list page and the mute and report dialogs, at 390 and 1280 px in a light and a
+// button, Explore > People with its follow buttons, a mute list page and the mute and report dialogs, at 390 and 1280 px in a light and a
 // dark theme. Nothing overflows sideways, axe finds no violations, the console stays clean;
 // screenshots go to the test output folder to be looked at.
 
@@ -47,6 +47,17 @@ const screens: { name: string; path: string; ready: (page: Page) => Promise<void
     name: 'profile',
     path: `/p/${bob.npub}`,
     ready: (page) => expect(page.getByRole('button', { name: /follow Bob$/i })).toBeVisible(),
+  },
+  {
+    name: 'people',
+    path: '/explore?tab=people',
+    ready: (page) =>
+      expect(
+        page
+          .getByRole('feed', { name: 'People' })
+          .getByRole('button', { name: /^Follow / })
+          .first(),
+      ).toBeVisible(),
   },
   {
     name: 'mutelist',
@@ -124,7 +135,7 @@ for (const [theme, label] of themes) {
       }
       // The dialogs, from Bob's profile menu.
       await go(page, `/p/${bob.npub}`);
-      await screens[3]!.ready(page);
+      await screens.find((s) => s.name === 'profile')!.ready(page);
       for (const [item, name] of [
         [/^Mute Bob/, 'Mute Bob'],
         ['Report user', 'Report Bob'],

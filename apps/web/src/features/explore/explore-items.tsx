@@ -12,8 +12,10 @@ import { shortNumber } from '@/lib/format.ts';
 /** A rising account of the people tab: the user, how many followers they gained, Follow. */
 export function PersonItem({ pubkey, gained }: { pubkey: string; gained: number | undefined }) {
   const { t } = useTranslation();
+  const name = userLabel(useUser(pubkey));
   return (
-    <div className="explore-person">
+    // An article, so that the People feed holds only articles (ARIA feed).
+    <article className="explore-person" aria-label={name}>
       <UserRow pubkey={pubkey} />
       {gained !== undefined && gained > 0 && (
         <span className="explore-person-gain">
@@ -21,7 +23,7 @@ export function PersonItem({ pubkey, gained }: { pubkey: string; gained: number 
         </span>
       )}
       <FollowButton pubkey={pubkey} size="sm" />
-    </div>
+    </article>
   );
 }
 
