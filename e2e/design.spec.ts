@@ -60,7 +60,7 @@ function screens(threadPath: string): Screen[] {
     },
     {
       name: 'placeholder',
-      path: '/bookmarks',
+      path: '/new',
       ready: (page) => expect(page.getByRole('status')).toContainText('Feature not available'),
     },
   ];

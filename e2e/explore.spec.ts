@@ -57,6 +57,8 @@ test('each Explore tab shows content; the title follows timeframe and scope', as
   const people = page.getByRole('feed', { name: 'People' });
   await expect(people.locator('a.search-user').first()).toBeVisible();
   await expect(people.getByText(/^\+\d+ followers?$/).first()).toBeVisible();
+  // Each suggestion can be followed from the list.
+  await expect(people.getByRole('button', { name: /^Follow / }).first()).toBeVisible();
 
   await page.getByRole('tab', { name: 'Zaps' }).click();
   const zaps = page.getByRole('feed', { name: 'Zaps' });

@@ -81,8 +81,15 @@ test('desktop: the navigation and a note card are reachable and usable with the 
   await page.keyboard.press('Escape');
   await expect(login).toHaveCount(0);
 
-  // Enter on Bookmark: not built yet, so the not-implemented notice (a toast that goes away).
+  // Enter on Bookmark as a guest: the sign-in dialog too (bookmarks are the user's own list).
   await page.locator(cardSel).getByRole('button', { name: 'Bookmark' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(login).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(login).toHaveCount(0);
+
+  // Enter on Zap: not built yet, so the not-implemented notice (a toast that goes away).
+  await page.locator(cardSel).getByRole('button', { name: /^Zap/ }).focus();
   await page.keyboard.press('Enter');
   const toasts = page.getByRole('region', { name: /^Alerts/ });
   const notice = toasts.getByText('Feature not available in this preview release.', {
@@ -117,6 +124,7 @@ test('desktop: the navigation and a note card are reachable and usable with the 
     'Copy note ID',
     'Copy raw event',
     'Broadcast',
+    /^Follow /,
     'Mute user',
     'Report user',
   ]);
@@ -134,7 +142,7 @@ test('desktop: the navigation and a note card are reachable and usable with the 
   await expect(menu).toBeVisible();
   await page.keyboard.press('End');
   await expect(menu.getByRole('menuitem', { name: 'Report user' })).toBeFocused();
-  for (const name of ['Mute user', 'Broadcast', 'Copy raw event']) {
+  for (const name of ['Mute user', /^Follow /, 'Broadcast', 'Copy raw event']) {
     await page.keyboard.press('ArrowUp');
     await expect(menu.getByRole('menuitem', { name })).toBeFocused();
   }

@@ -33,7 +33,7 @@ for (const [label, path, heading = label] of screens as readonly (readonly strin
 }
 
 test('screens not built yet show the not-implemented notice', async ({ page }) => {
-  await page.goto('/bookmarks');
+  await page.goto('/new');
   await expect(page.getByRole('status')).toHaveText(
     'Feature not available in this preview release. Rest assured, we are working on it. Come back soon!',
   );

@@ -11,6 +11,7 @@ import { useSession } from '@/data/session.ts';
 import { AccountDialogs } from '@/features/account/account-dialogs.tsx';
 import { SignerBanner } from '@/features/account/signer-banner.tsx';
 import { startLoginWhenNeeded } from '@/features/account/login-start.ts';
+import { ListDialogs } from '@/features/lists/list-dialogs.tsx';
 import { NoteActionsProvider } from '@/features/note-actions/index.ts';
 import { WriteDialogs } from '@/features/write/write-dialogs.tsx';
 import { createWriteHandlers } from '@/features/write/write-handlers.ts';
@@ -107,6 +108,7 @@ export function MainLayout() {
       </div>
       <AccountDialogs />
       <WriteDialogs />
+      <ListDialogs />
       {reminder && (
         <Suspense fallback={null}>
           <PremiumReminder />

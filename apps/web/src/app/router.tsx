@@ -15,8 +15,6 @@ const settingsPages: RouteObject[] = [
   ['reads_feeds', 'settings.readsFeeds'],
   ['notifications', 'settings.notifications'],
   ['zaps', 'settings.zaps'],
-  ['muted', 'settings.muted'],
-  ['filters', 'settings.filters'],
   ['profile', 'settings.profile'],
 ].map(([path, title]) => ({ path, ...placeholder(title!) }));
 
@@ -64,8 +62,10 @@ export const routes: RouteObject[] = [
           { path: 'settings', lazy: () => import('@/screens/settings/menu.tsx') },
           { path: 'settings/appearance', lazy: () => import('@/screens/settings/appearance.tsx') },
           { path: 'settings/network', lazy: () => import('@/screens/settings/network.tsx') },
+          { path: 'settings/muted', lazy: () => import('@/screens/settings/muted.tsx') },
+          { path: 'settings/filters', lazy: () => import('@/screens/settings/filters.tsx') },
           ...settingsPages.map((r) => ({ ...r, path: `settings/${r.path}` })),
-          { path: 'bookmarks', ...placeholder('nav.bookmarks') },
+          { path: 'bookmarks', lazy: () => import('@/screens/bookmarks.tsx') },
           {
             path: 'profile/:npub?',
             handle: { sidebar: 'profile' },
@@ -78,7 +78,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'help', lazy: () => import('@/screens/help.tsx') },
           { path: 'search/:query', lazy: () => import('@/screens/search.tsx') },
-          { path: 'mutelist/:npub', ...placeholder('nav.muteList') },
+          { path: 'mutelist/:npub', lazy: () => import('@/screens/mutelist.tsx') },
           { path: 'new', ...placeholder('nav.newAccount') },
           { path: 'feeds', lazy: () => import('@/screens/feeds.tsx') },
           { path: 'feeds/:query', lazy: () => import('@/screens/feed-test.tsx') },

@@ -5,6 +5,7 @@ import { explore } from '@/i18n/en/explore.ts';
 import { feed } from '@/i18n/en/feed.ts';
 import { feeds } from '@/i18n/en/feeds.ts';
 import { help } from '@/i18n/en/help.ts';
+import { lists } from '@/i18n/en/lists.ts';
 import { login } from '@/i18n/en/login.ts';
 import { messages } from '@/i18n/en/messages.ts';
 import { nav } from '@/i18n/en/nav.ts';
@@ -37,6 +38,7 @@ export const en = {
   feed,
   feeds,
   help,
+  lists,
   login,
   messages,
   nav,

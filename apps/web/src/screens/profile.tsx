@@ -5,12 +5,11 @@ import CalendarDays from 'lucide-react/icons/calendar-days';
 import Globe from 'lucide-react/icons/globe';
 import QrCodeIcon from 'lucide-react/icons/qr-code';
 import UserPen from 'lucide-react/icons/user-pen';
-import UserPlus from 'lucide-react/icons/user-plus';
 import UserX from 'lucide-react/icons/user-x';
 import type { VanityTarget } from '@/app/vanity.ts';
 import { Avatar } from '@/components/avatar/avatar.tsx';
 import { BackButton, Screen } from '@/components/screen.tsx';
-import { Button, ButtonLink, IconButton } from '@/components/ui/button.tsx';
+import { ButtonLink, IconButton } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Popover } from '@/components/ui/popover.tsx';
@@ -20,7 +19,8 @@ import { api, ingested } from '@/data/connection.ts';
 import { useCohort, useLegend, useUserStats } from '@/data/entity-store.ts';
 import { useSession } from '@/data/session.ts';
 import { userLabel, useUser } from '@/data/user.ts';
-import { useNoteActions } from '@/features/note-actions/index.ts';
+import { FollowButton } from '@/features/lists/follow-button.tsx';
+import { ProfileMenu } from '@/features/profile/profile-menu.tsx';
 import { ProfileAbout } from '@/features/profile/profile-about.tsx';
 import { profilePubkey } from '@/features/profile/profile-target.ts';
 import { ProfileTabs } from '@/features/profile/profile-tabs.tsx';
@@ -67,7 +67,6 @@ function websiteHref(website: string): string | undefined {
 
 function Profile({ pubkey, userPubkey }: { pubkey: string; userPubkey: string | null }) {
   const { t } = useTranslation();
-  const actions = useNoteActions();
   const result = useAsync(pubkey, (signal) =>
     ingested(api().userProfile(pubkey, userPubkey ?? undefined, { signal })),
   );
@@ -115,13 +114,10 @@ function Profile({ pubkey, userPubkey }: { pubkey: string; userPubkey: string | 
               {t('profile.edit')}
             </ButtonLink>
           ) : (
-            <Button
-              variant="primary"
-              icon={<UserPlus size={16} aria-hidden />}
-              onClick={() => actions.follow(pubkey)}
-            >
-              {t('profile.follow')}
-            </Button>
+            <>
+              <ProfileMenu pubkey={pubkey} />
+              <FollowButton pubkey={pubkey} />
+            </>
           )}
         </div>
       </div>

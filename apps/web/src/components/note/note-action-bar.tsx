@@ -7,6 +7,7 @@ import Repeat2 from 'lucide-react/icons/repeat-2';
 import Zap from 'lucide-react/icons/zap';
 import type { NoteStats, SignedEvent } from '@swell/cache-protocol';
 import { Menu } from '@/components/ui/menu.tsx';
+import { useIsBookmarked } from '@/features/lists/use-lists.ts';
 import { useNoteActions, useNoteState } from '@/features/note-actions/index.ts';
 import { shortNumber } from '@/lib/format.ts';
 
@@ -30,6 +31,7 @@ export function NoteActionBar({
   const { t } = useTranslation();
   const actions = useNoteActions();
   const mine = useNoteState(event.id);
+  const bookmarked = useIsBookmarked(event);
   const replies = stats?.replies ?? 0;
   const sats = stats?.satszapped ?? 0;
   const likes = stats?.likes ?? 0;
@@ -124,9 +126,14 @@ export function NoteActionBar({
           },
         ]}
       />
-      {button('bookmark', <Bookmark size={18} />, null, t('note.action.bookmark'), false, {
-        onClick: () => actions.bookmark(event),
-      })}
+      {button(
+        'bookmark',
+        <Bookmark size={18} fill={bookmarked ? 'currentColor' : 'none'} />,
+        null,
+        t('note.action.bookmark'),
+        bookmarked,
+        { 'aria-pressed': bookmarked, onClick: () => actions.bookmark(event) },
+      )}
     </div>
   );
 }

@@ -8,11 +8,15 @@ import Hash from 'lucide-react/icons/hash';
 import Link2 from 'lucide-react/icons/link-2';
 import Radio from 'lucide-react/icons/radio';
 import Trash2 from 'lucide-react/icons/trash-2';
+import UserMinus from 'lucide-react/icons/user-minus';
+import UserPlus from 'lucide-react/icons/user-plus';
 import VolumeX from 'lucide-react/icons/volume-x';
 import type { SignedEvent } from '@swell/cache-protocol';
 import type { MenuEntry } from '@/components/ui/menu-types.ts';
 import MenuImpl from '@/components/ui/menu-impl.tsx';
 import { useSession } from '@/data/session.ts';
+import { userLabel, useUser } from '@/data/user.ts';
+import { useLists } from '@/features/lists/use-lists.ts';
 import { useNoteActions } from '@/features/note-actions/index.ts';
 
 const ReactionsModal = lazy(() => import('@/components/reactions/reactions-modal.tsx'));
@@ -34,6 +38,10 @@ export default function NoteMenuImpl({
   const actions = useNoteActions();
   const { pubkey } = useSession();
   const [reactions, setReactions] = useState(false);
+  const lists = useLists();
+  const authorName = userLabel(useUser(event.pubkey));
+  const own = !!pubkey && pubkey === event.pubkey;
+  const following = !!pubkey && lists.following.includes(event.pubkey);
   const entries: MenuEntry[] = [
     {
       key: 'reactions',
@@ -72,22 +80,42 @@ export default function NoteMenuImpl({
       icon: <Radio size={18} />,
       onSelect: () => actions.broadcast(event),
     },
-    {
-      key: 'mute',
-      label: t('note.menu.mute'),
-      icon: <VolumeX size={18} />,
-      onSelect: () => actions.muteUser(event.pubkey),
-      separated: true,
-    },
-    {
-      key: 'report',
-      label: t('note.menu.report'),
-      icon: <Flag size={18} />,
-      onSelect: () => actions.reportUser(event.pubkey),
-      tone: 'danger',
-    },
   ];
-  if (pubkey && pubkey === event.pubkey) {
+  if (!own) {
+    entries.push(
+      following
+        ? {
+            key: 'unfollow',
+            label: t('lists.unfollowUser', { name: authorName }),
+            icon: <UserMinus size={18} />,
+            onSelect: () => actions.unfollow(event.pubkey),
+            disabled: lists.followInProgress === event.pubkey,
+            separated: true,
+          }
+        : {
+            key: 'follow',
+            label: t('lists.followUser', { name: authorName }),
+            icon: <UserPlus size={18} />,
+            onSelect: () => actions.follow(event.pubkey),
+            disabled: lists.followInProgress === event.pubkey,
+            separated: true,
+          },
+      {
+        key: 'mute',
+        label: t('note.menu.mute'),
+        icon: <VolumeX size={18} />,
+        onSelect: () => actions.muteUser(event.pubkey, event),
+      },
+      {
+        key: 'report',
+        label: t('note.menu.report'),
+        icon: <Flag size={18} />,
+        onSelect: () => actions.reportUser(event.pubkey, event),
+        tone: 'danger',
+      },
+    );
+  }
+  if (own) {
     entries.push({
       key: 'delete',
       label: t('note.menu.delete'),

@@ -5,21 +5,25 @@ import type { ZapListItem } from '@swell/client';
 import { Avatar } from '@/components/avatar/avatar.tsx';
 import { FeedItem } from '@/components/note/note-card.tsx';
 import { profileLink, userLabel, useUser } from '@/data/user.ts';
+import { FollowButton } from '@/features/lists/follow-button.tsx';
 import { UserRow } from '@/features/search/user-row.tsx';
 import { shortNumber } from '@/lib/format.ts';
 
-/** A rising account of the people tab: the user and how many followers they gained. */
+/** A rising account of the people tab: the user, how many followers they gained, Follow. */
 export function PersonItem({ pubkey, gained }: { pubkey: string; gained: number | undefined }) {
   const { t } = useTranslation();
+  const name = userLabel(useUser(pubkey));
   return (
-    <div className="explore-person">
+    // An article, so that the People feed holds only articles (ARIA feed).
+    <article className="explore-person" aria-label={name}>
       <UserRow pubkey={pubkey} />
       {gained !== undefined && gained > 0 && (
         <span className="explore-person-gain">
           {t('explore.followersGained', { count: gained, shown: shortNumber(gained) })}
         </span>
       )}
-    </div>
+      <FollowButton pubkey={pubkey} size="sm" />
+    </article>
   );
 }
 

@@ -27,5 +27,6 @@ export function createDefaultHandlers(): NoteActionHandlers {
     reportUser: notYet,
     deleteNote: notYet,
     follow: notYet,
+    unfollow: notYet,
   };
 }

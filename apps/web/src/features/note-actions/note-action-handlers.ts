@@ -20,11 +20,14 @@ export interface NoteActionHandlers {
   copyId(note: SignedEvent): Promise<void>;
   copyRaw(note: SignedEvent): Promise<void>;
   broadcast(note: SignedEvent): void;
-  muteUser(pubkey: string): void;
-  reportUser(pubkey: string): void;
+  /** Mute the author (from a note: or its thread). */
+  muteUser(pubkey: string, note?: SignedEvent): void;
+  /** Report the author (from a note: that note too). */
+  reportUser(pubkey: string, note?: SignedEvent): void;
   /** Only offered for the signed-in user's own notes. */
   deleteNote(note: SignedEvent): void;
   follow(pubkey: string): void;
+  unfollow(pubkey: string): void;
 }
 
 /** The signed-in user's own relation to a note (cache result 10000115, note actions). */

@@ -7,6 +7,8 @@ import { askDelete } from '@/features/write/delete-store.ts';
 import { toastOutcome } from '@/features/write/publish-toast.ts';
 import { requireSigner } from '@/features/write/require-signer.ts';
 import { loadWrite } from '@/features/write/write-store.ts';
+import { swell } from '@/data/client.ts';
+import { isBookmarked } from '@/features/lists/list-keys.ts';
 import { i18next } from '@/i18n/index.ts';
 
 /** Runs a write action with the write path, or says why it could not (signer refused...). */
@@ -19,6 +21,9 @@ async function withWrite(action: (w: WritePath) => Promise<void>): Promise<void>
     notify.error(i18next.t(key === 'app.error' ? 'write.notSigned' : key));
   }
 }
+
+/** The list actions (follow, mute, report, bookmarks), loaded on first use. */
+const lists = () => import('@/features/lists/list-actions.ts');
 
 /** Runs `then` once the user can sign (see requireSigner). */
 async function signed(then: () => void): Promise<void> {
@@ -33,8 +38,9 @@ async function withSigner(action: (w: WritePath) => Promise<void>): Promise<void
 /**
  * The note actions of the write path, passed to `NoteActionsProvider` by the main layout:
  * compose/reply/quote open the composer, like/repost/delete/broadcast publish through the
- * client's outbox (optimistic in the store, toasts with the spec's messages). Zap, bookmark,
- * mute, report and follow keep the not-implemented notice until their issues land.
+ * client's outbox (optimistic in the store, toasts with the spec's messages); follow, mute,
+ * report and bookmark go through the client's lists (features/lists, loaded on first use). Zap
+ * keeps the not-implemented notice until its issue lands.
  */
 export function createWriteHandlers(): NoteActionHandlers {
   const t = i18next.t.bind(i18next);
@@ -59,6 +65,16 @@ export function createWriteHandlers(): NoteActionHandlers {
       });
     },
     deleteNote: (note: SignedEvent) => void signed(() => askDelete(note)),
+    follow: (pubkey: string) => void lists().then((m) => m.changeFollow('follow', pubkey)),
+    unfollow: (pubkey: string) => void lists().then((m) => m.changeFollow('unfollow', pubkey)),
+    muteUser: (pubkey: string, note?: SignedEvent) =>
+      void lists().then((m) => m.askMute(pubkey, note)),
+    reportUser: (pubkey: string, note?: SignedEvent) =>
+      void lists().then((m) => m.askReport(pubkey, note)),
+    bookmark: (note: SignedEvent) => {
+      const on = isBookmarked(swell().lists.getSnapshot().bookmarks, note);
+      void lists().then((m) => m.toggleBookmark(note, on));
+    },
     broadcast: (note: SignedEvent) => {
       void withWrite(async (w) => {
         void toastOutcome(w.broadcast(note).outcome, {

@@ -45,7 +45,7 @@ export const help = {
     'Pasting an npub or nprofile opens that profile; a note1, nevent1 or naddr1 opens the note or article.',
   laterTitle: 'Not in this preview yet',
   later:
-    'Posting, replying, liking, reposting, zapping, bookmarks, messages, notifications and the wallet are not available yet. Their buttons show a notice instead.',
+    'Zapping, the wallet and Premium are not available yet. Their buttons show a notice instead.',
   keysTitle: 'Keyboard',
   keys: 'Tab moves between controls and Enter or Space uses them. Arrow keys move inside menus, tabs and lists of options, and Escape closes dialogs and menus.',
 } as const;

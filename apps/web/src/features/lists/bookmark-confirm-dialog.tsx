@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import type { BookmarkConfirmation, ListOutcome } from '@swell/client';
+import ConfirmDialog from '@/components/ui/confirm-dialog.tsx';
+import { confirmBookmark } from '@/features/lists/list-actions.ts';
+
+/** Spec section 4: the first public bookmark and the removal of the last one ask first. */
+export default function BookmarkConfirmDialog({
+  reason,
+  confirm,
+  onClose,
+}: {
+  reason: BookmarkConfirmation['reason'];
+  confirm(): Promise<ListOutcome<BookmarkConfirmation>>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const first = reason === 'first-bookmark';
+  return (
+    <ConfirmDialog
+      title={t(first ? 'lists.firstBookmarkTitle' : 'lists.lastBookmarkTitle')}
+      body={t(first ? 'lists.firstBookmarkBody' : 'lists.lastBookmarkBody')}
+      confirmLabel={t(first ? 'lists.firstBookmarkConfirm' : 'lists.lastBookmarkConfirm')}
+      danger={!first}
+      onConfirm={() => void confirmBookmark(reason, confirm)}
+      onClose={onClose}
+    />
+  );
+}

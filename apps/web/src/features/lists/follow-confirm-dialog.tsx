@@ -1,0 +1,80 @@
+import { useTranslation } from 'react-i18next';
+import type { FollowConfirmation, ListOutcome } from '@swell/client';
+import { Avatar } from '@/components/avatar/avatar.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Dialog } from '@/components/ui/dialog.tsx';
+import { userLabel, useUser } from '@/data/user.ts';
+import { confirmFollow } from '@/features/lists/list-actions.ts';
+import '@/features/lists/lists.css';
+
+function Person({ pubkey }: { pubkey: string }) {
+  const user = useUser(pubkey);
+  const name = userLabel(user);
+  return (
+    <li className="lists-person">
+      <Avatar picture={user.picture} size="xs" name={name} />
+      <span className="lists-person-name">{name}</span>
+    </li>
+  );
+}
+
+/**
+ * Spec section 4: a follow or unfollow that would leave fewer than 2 follows shows the list that
+ * would be published (follows and how many the latest list had) and publishes only when told.
+ */
+export default function FollowConfirmDialog({
+  dialog,
+  onClose,
+}: {
+  dialog: {
+    data: FollowConfirmation;
+    confirm(): Promise<ListOutcome<FollowConfirmation>>;
+  };
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { data } = dialog;
+  const otherTags = data.tags.filter((tag) => tag[0] !== 'p');
+  return (
+    <Dialog
+      title={t('lists.followConfirmTitle')}
+      description={t('lists.followConfirmBody', { count: data.after.length })}
+      size="sm"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            {t('ui.cancel')}
+          </Button>
+          <Button
+            variant="primary"
+            onClick={() => {
+              void confirmFollow(data, dialog.confirm);
+              onClose();
+            }}
+          >
+            {t('lists.followConfirmPublish')}
+          </Button>
+        </>
+      }
+    >
+      <p className="lists-confirm-count">
+        {t('lists.followConfirmBefore', { count: data.before.length })}
+      </p>
+      {data.after.length === 0 ? (
+        <p className="lists-confirm-empty">{t('lists.followConfirmEmpty')}</p>
+      ) : (
+        <ul className="lists-people" aria-label={t('lists.following')}>
+          {data.after.map((pk) => (
+            <Person key={pk} pubkey={pk} />
+          ))}
+        </ul>
+      )}
+      {otherTags.length > 0 && (
+        <pre className="lists-confirm-tags">
+          {otherTags.map((tag) => JSON.stringify(tag)).join('\n')}
+        </pre>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Bookmark from 'lucide-react/icons/bookmark';
+import { Screen } from '@/components/screen.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { Tabs } from '@/components/ui/tabs.tsx';
+import { api, ingested } from '@/data/connection.ts';
+import { swell } from '@/data/client.ts';
+import { useSession } from '@/data/session.ts';
+import { openLogin } from '@/features/account/login-dialog.ts';
+import { BookmarkedReads } from '@/features/bookmarks/bookmarked-reads.tsx';
+import { FeedView } from '@/features/feed/feed-view.tsx';
+import { PagedList } from '@/features/feed/paged-list.ts';
+import { useLists } from '@/features/lists/use-lists.ts';
+import '@/features/bookmarks/bookmarks.css';
+
+type Tab = 'notes' | 'reads';
+
+/** `/bookmarks`: the signed-in user's bookmarked notes and reads (kind 10003), each paged. */
+export function Component() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [tab, setTab] = useState<Tab>('notes');
+  return (
+    <Screen title={t('lists.bookmarksTitle')}>
+      {session.pubkey ? (
+        <Tabs
+          label={t('lists.bookmarksTabs')}
+          items={[
+            { value: 'notes', label: t('lists.bookmarksNotes') },
+            { value: 'reads', label: t('lists.bookmarksReads') },
+          ]}
+          value={tab}
+          onChange={setTab}
+        >
+          {tab === 'notes' ? (
+            <BookmarkedNotes pubkey={session.pubkey} />
+          ) : (
+            <BookmarkedReadsTab pubkey={session.pubkey} />
+          )}
+        </Tabs>
+      ) : session.resolved ? (
+        <EmptyState
+          icon={<Bookmark size={26} />}
+          title={t('lists.bookmarksSignIn')}
+          body={t('lists.bookmarksSignInBody')}
+          actions={
+            <Button variant="primary" onClick={() => openLogin()}>
+              {t('lists.signIn')}
+            </Button>
+          }
+        />
+      ) : null}
+    </Screen>
+  );
+}
+
+/**
+ * The bookmarked notes, paged by the cache (`feed` with `notes: "bookmarks"`). The list is made
+ * again whenever the bookmarks change (a note bookmarked or removed here or on another screen).
+ */
+function BookmarkedNotes({ pubkey }: { pubkey: string }) {
+  const { t } = useTranslation();
+  const lists = useLists();
+  const key = lists.bookmarks.notes.join(',');
+  const list = useMemo(
+    () =>
+      new PagedList((paging, signal) =>
+        ingested(
+          api().feed(pubkey, { notes: 'bookmarks', user_pubkey: pubkey, ...paging }, { signal }),
+        ),
+      ),
+    // The key makes a fresh list when the bookmarks change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [pubkey, key],
+  );
+  useEffect(() => () => list.dispose(), [list]);
+  if (lists.status === 'ready' && lists.bookmarks.notes.length === 0) {
+    return (
+      <EmptyState
+        icon={<Bookmark size={26} />}
+        title={t('lists.bookmarksEmpty')}
+        body={t('lists.bookmarksEmptyBody')}
+      />
+    );
+  }
+  return (
+    <>
+      {lists.status === 'error' && (
+        <ErrorState
+          compact
+          title={t('lists.loadFailed')}
+          onRetry={() => void swell().lists.load(true)}
+        />
+      )}
+      <FeedView list={list} label={t('lists.bookmarksNotes')} />
+    </>
+  );
+}
+
+function BookmarkedReadsTab({ pubkey }: { pubkey: string }) {
+  const lists = useLists();
+  return <BookmarkedReads coordinates={lists.bookmarks.articles} userPubkey={pubkey} />;
+}

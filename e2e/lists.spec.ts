@@ -1,0 +1,430 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demoAccounts } from '@swell/devnet';
+import { noteEncode as nip19NoteEncode, nsecEncode } from 'nostr-tools/nip19';
+import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure';
+import { hexToBytes } from 'nostr-tools/utils';
+import { watchConsole } from './console-guard.ts';
+import { publish, query } from './relay-client.ts';
+
+// Lists against the real server and demo network: follow, bookmark, report, mute. Dave acts
+// here (no other spec reads his lists); Bob is the one followed, bookmarked and reported.
+
+const dave = demoAccounts.find((a) => a.name === 'dave')!;
+const bob = demoAccounts.find((a) => a.name === 'bob')!;
+
+test.describe.configure({ timeout: 150_000 });
+
+async function signIn(page: Page) {
+  await page.addInitScript(
+    ({ nsec, pubkey }) => {
+      localStorage.setItem('sec', nsec);
+      localStorage.setItem('pubkey', pubkey);
+    },
+    { nsec: dave.nsec, pubkey: dave.pubkey },
+  );
+}
+
+const relayOf = (baseURL: string) => `${baseURL.replace(/^http/, 'ws')}/relay`;
+
+/** Dave's newest replaceable list of `kind` on the server's relay. */
+async function newest(baseURL: string, kind: number) {
+  const events = await query(relayOf(baseURL), { kinds: [kind], authors: [dave.pubkey] });
+  return events.sort((a, b) => b.created_at - a.created_at)[0];
+}
+
+const follows = (e: { tags: string[][] } | undefined) =>
+  (e?.tags ?? []).filter((t) => t[0] === 'p').map((t) => t[1]);
+
+async function openBob(page: Page) {
+  await page.goto(`/p/${bob.npub}`);
+  await expect(page.getByRole('heading', { name: 'Bob', level: 1 })).toBeVisible({
+    timeout: 20_000,
+  });
+}
+
+test('follow and unfollow Bob from his profile; the kind 3 on the relay follows', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchConsole(page);
+  await signIn(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openBob(page);
+  // The demo network has Dave following Bob.
+  const unfollow = page.getByRole('button', { name: 'Unfollow Bob' });
+  await expect(unfollow).toBeVisible({ timeout: 20_000 });
+  const before = follows(await newest(baseURL!, 3));
+  expect(before).toContain(bob.pubkey);
+
+  await unfollow.click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'You no longer follow Bob' }),
+  ).toBeVisible({ timeout: 20_000 });
+  const follow = page.getByRole('button', { name: 'Follow Bob' });
+  await expect(follow).toBeEnabled();
+  await expect
+    .poll(async () => follows(await newest(baseURL!, 3)).includes(bob.pubkey), { timeout: 20_000 })
+    .toBe(false);
+  // Nobody else was dropped from the list.
+  expect(follows(await newest(baseURL!, 3))).toHaveLength(before.length - 1);
+
+  await follow.click();
+  await expect(page.getByRole('button', { name: 'Unfollow Bob' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect
+    .poll(async () => follows(await newest(baseURL!, 3)).includes(bob.pubkey), { timeout: 20_000 })
+    .toBe(true);
+  expect(follows(await newest(baseURL!, 3))).toHaveLength(before.length);
+  // The note menu offers the same, named after the author.
+  const card = page.locator('article[data-note-id]').first();
+  await card.getByRole('button', { name: 'More actions' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Unfollow Bob' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  expect(errors).toEqual([]);
+});
+
+test('bookmark a note of Bob, see it on /bookmarks, then remove it there', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchConsole(page);
+  await signIn(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openBob(page);
+  const card = page.locator('article[data-note-id]').first();
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  const id = (await card.getAttribute('data-note-id'))!;
+  const button = card.getByRole('button', { name: 'Bookmark' });
+  await expect(button).toHaveAttribute('aria-pressed', 'false');
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true', { timeout: 20_000 });
+  await expect
+    .poll(async () => (await newest(baseURL!, 10003))?.tags.some((t) => t[1] === id), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+
+  await page.goto('/bookmarks');
+  await expect(page.getByRole('tab', { name: 'Notes' })).toHaveAttribute('aria-selected', 'true');
+  const saved = page.locator(`article[data-note-id="${id}"]`);
+  await expect(saved).toBeVisible({ timeout: 20_000 });
+  // The reads tab lists the bookmarked articles (or says there are none).
+  await page.getByRole('tab', { name: 'Reads' }).click();
+  await expect(
+    page
+      .getByRole('region', { name: 'Reads', exact: true })
+      .or(page.getByText('No bookmarked reads')),
+  ).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('tab', { name: 'Notes' }).click();
+
+  await saved.getByRole('button', { name: 'Bookmark' }).click();
+  await expect(saved).toBeHidden({ timeout: 20_000 });
+  await expect
+    .poll(async () => (await newest(baseURL!, 10003))?.tags.some((t) => t[1] === id), {
+      timeout: 20_000,
+    })
+    .toBe(false);
+  expect(errors).toEqual([]);
+});
+
+test('report Bob from his profile: a kind 1984 with the reason reaches the relay', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchConsole(page);
+  await signIn(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openBob(page);
+  await page.locator('.profile-actions').getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Report user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report Bob' });
+  await dialog.getByRole('radio', { name: 'Impersonation' }).check();
+  await dialog.getByLabel('Comment (optional)').fill('e2e report');
+  await dialog.getByRole('button', { name: 'Report' }).click();
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Report sent' })).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        (await newest(baseURL!, 1984))?.tags.some(
+          (t) => t[0] === 'p' && t[1] === bob.pubkey && t[2] === 'impersonation',
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('mute a word in Settings > Muted accounts: a note of Bob with it leaves his profile', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchConsole(page);
+  const word = `zebrafish${Date.now().toString(36)}`;
+  const note = finalizeEvent(
+    {
+      kind: 1,
+      created_at: Math.floor(Date.now() / 1000),
+      tags: [],
+      content: `Look at this ${word} swimming`,
+    },
+    hexToBytes(bob.secretKeyHex),
+  );
+  expect((await publish(relayOf(baseURL!), note))[2]).toBe(true);
+  await signIn(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openBob(page);
+  const card = page.locator(`article[data-note-id="${note.id}"]`);
+  await expect(card).toBeVisible({ timeout: 20_000 });
+
+  await page.goto('/settings/muted');
+  await page.getByLabel('Word to mute').fill(word);
+  await page.getByRole('button', { name: 'Mute', exact: true }).first().click();
+  const words = page.getByRole('region', { name: /^Words/ });
+  await expect(words.getByText(word)).toBeVisible({ timeout: 20_000 });
+  await expect
+    .poll(async () => (await newest(baseURL!, 10000))?.tags.some((t) => t[1] === word), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+  await openBob(page);
+  await expect(page.locator('article[data-note-id]').first()).toBeVisible({ timeout: 20_000 });
+  await expect(card).toHaveCount(0);
+
+  // Removing it brings the note back.
+  await page.goto('/settings/muted');
+  await words.getByRole('button', { name: `Remove ${word}` }).click();
+  await expect(words.getByText(word)).toBeHidden({ timeout: 20_000 });
+  await openBob(page);
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  expect(errors).toEqual([]);
+});
+
+test('mute the author of a home note from its menu: their notes leave home at once', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchConsole(page);
+  await signIn(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/home');
+  const feed = page.getByRole('feed', { name: 'Home' });
+  const first = feed.locator('article[data-note-id]').first();
+  await expect(first).toBeVisible({ timeout: 30_000 });
+  const label = (await first.getAttribute('aria-label'))!;
+  const name = label.replace(/^Note by /, '');
+  expect(name).not.toBe('Dave');
+  await first.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Mute user' }).click();
+  const dialog = page.getByRole('dialog', { name: `Mute ${name}` });
+  await dialog.getByRole('radio', { name: /^Private/ }).check();
+  await dialog.getByRole('button', { name: 'Mute', exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  await expect(feed.locator(`article[aria-label="${label}"]`)).toHaveCount(0, { timeout: 20_000 });
+  // Private: the published list does not name them in its tags; its content is encrypted.
+  const list = (await newest(baseURL!, 10000))!;
+  expect(list.content).not.toBe('');
+  expect(list.content).not.toContain('"p"');
+
+  // Settings > Muted accounts shows them with a private badge; unmuting brings them back.
+  await page.goto('/settings/muted');
+  const accounts = page.getByRole('region', { name: /^Accounts/ });
+  const row = accounts.getByRole('listitem').filter({ hasText: name });
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  await expect(row.getByText('Private')).toBeVisible();
+  await row.getByRole('button', { name: `Remove ${name}` }).click();
+  await expect(row).toBeHidden({ timeout: 20_000 });
+  expect(errors).toEqual([]);
+});
+
+test('subscribe to Bob’s mute list from /mutelist, scope it and unsubscribe in Content moderation', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchConsole(page);
+  await signIn(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/mutelist/${bob.npub}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mute list of Bob' })).toBeVisible({
+    timeout: 20_000,
+  });
+  // The demo network gives every demo account a public mute list with a few accounts.
+  await expect(page.getByRole('list', { name: 'Accounts' }).getByRole('link').first()).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.getByRole('button', { name: 'Subscribe as a filter list' }).click();
+  await expect(page.getByRole('button', { name: 'Unsubscribe' })).toBeVisible({ timeout: 20_000 });
+  const entry = async () => {
+    const events = await query(relayOf(baseURL!), {
+      kinds: [30000],
+      authors: [dave.pubkey],
+      '#d': ['mutelists'],
+    });
+    const list = events.sort((a, b) => b.created_at - a.created_at)[0];
+    return list?.tags.find((t) => t[0] === 'p' && t[1] === bob.pubkey);
+  };
+  await expect.poll(async () => (await entry()) !== undefined, { timeout: 20_000 }).toBe(true);
+
+  await page.goto('/settings/filters');
+  const own = page.getByRole('switch', { name: /^Filter content with the list of Your own/ });
+  await expect(own).toBeChecked();
+  await expect(own).toBeDisabled();
+  const trending = page.getByRole('switch', { name: 'Filter trending with the list of Bob' });
+  await expect(trending).toBeChecked({ timeout: 20_000 });
+  await trending.click();
+  await expect(trending).not.toBeChecked({ timeout: 20_000 });
+  await expect
+    .poll(async () => JSON.parse((await entry())?.[4] ?? '{}') as object, { timeout: 20_000 })
+    .toEqual({ content: true, trending: false });
+  await page.getByRole('button', { name: 'Unsubscribe from the list of Bob' }).click();
+  await expect(trending).toBeHidden({ timeout: 20_000 });
+  await expect.poll(async () => (await entry()) === undefined, { timeout: 20_000 }).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('a new account: unfollowing its last follow and its first and last bookmark ask first', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchConsole(page);
+  const sk = generateSecretKey();
+  const me = getPublicKey(sk);
+  const relay = relayOf(baseURL!);
+  const sign = (kind: number, tags: string[][], content = '') =>
+    finalizeEvent({ kind, created_at: Math.floor(Date.now() / 1000), tags, content }, sk);
+  expect((await publish(relay, sign(0, [], JSON.stringify({ name: 'fresh' }))))[2]).toBe(true);
+  expect((await publish(relay, sign(10002, [['r', relay]])))[2]).toBe(true);
+  expect((await publish(relay, sign(3, [['p', bob.pubkey]])))[2]).toBe(true);
+  await page.addInitScript(
+    ({ nsec, pubkey }) => {
+      localStorage.setItem('sec', nsec);
+      localStorage.setItem('pubkey', pubkey);
+    },
+    { nsec: nsecEncode(sk), pubkey: me },
+  );
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openBob(page);
+  const latest = async (kind: number) =>
+    (await query(relay, { kinds: [kind], authors: [me] })).sort(
+      (a, b) => b.created_at - a.created_at,
+    )[0];
+
+  // Unfollow down to no follows: the confirmation shows the data, nothing is published before.
+  await page.getByRole('button', { name: 'Unfollow Bob' }).click({ timeout: 20_000 });
+  const confirm = page.getByRole('dialog', { name: 'Publish a short follow list?' });
+  await expect(confirm).toBeVisible({ timeout: 20_000 });
+  await expect(confirm).toContainText('would have only 0 accounts');
+  await expect(confirm).toContainText('Your latest published list has 1 account.');
+  await expect(confirm).toContainText('Nobody: the list would be empty.');
+  expect(follows(await latest(3))).toEqual([bob.pubkey]);
+  await confirm.getByRole('button', { name: 'Publish this list' }).click();
+  await expect(page.getByRole('button', { name: 'Follow Bob' })).toBeVisible({ timeout: 20_000 });
+  await expect.poll(async () => follows(await latest(3)), { timeout: 20_000 }).toEqual([]);
+  // Following again (1 follow, still under 2) asks again and shows Bob in the list.
+  await page.getByRole('button', { name: 'Follow Bob' }).click();
+  await expect(confirm).toBeVisible({ timeout: 20_000 });
+  await expect(confirm.getByRole('list', { name: 'Following' })).toContainText('Bob');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Follow Bob' })).toBeEnabled();
+  expect(follows(await latest(3))).toEqual([]);
+
+  // The first bookmark: "Bookmarks are public" first.
+  const card = page.locator('article[data-note-id]').first();
+  const id = (await card.getAttribute('data-note-id'))!;
+  await card.getByRole('button', { name: 'Bookmark' }).click();
+  const first = page.getByRole('dialog', { name: 'Bookmarks are public' });
+  await expect(first).toBeVisible({ timeout: 20_000 });
+  await first.getByRole('button', { name: 'Bookmark' }).click();
+  await expect(card.getByRole('button', { name: 'Bookmark' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+    { timeout: 20_000 },
+  );
+  await expect
+    .poll(async () => (await latest(10003))?.tags.filter((t) => t[0] === 'e').map((t) => t[1]), {
+      timeout: 20_000,
+    })
+    .toEqual([id]);
+  // The last one removed: asked again.
+  await card.getByRole('button', { name: 'Bookmark' }).click();
+  const last = page.getByRole('dialog', { name: 'Remove your last bookmark?' });
+  await expect(last).toBeVisible({ timeout: 20_000 });
+  await last.getByRole('button', { name: 'Remove' }).click();
+  await expect(card.getByRole('button', { name: 'Bookmark' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+    { timeout: 20_000 },
+  );
+  await expect
+    .poll(async () => (await latest(10003))?.tags.filter((t) => t[0] === 'e').length, {
+      timeout: 20_000,
+    })
+    .toBe(0);
+  await page.goto('/bookmarks');
+  await expect(page.getByText('No bookmarks yet')).toBeVisible({ timeout: 20_000 });
+  expect(errors).toEqual([]);
+});
+
+test('mute a thread from a reply’s menu: the thread’s root leaves Bob’s profile', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchConsole(page);
+  const relay = relayOf(baseURL!);
+  const carol = demoAccounts.find((a) => a.name === 'carol')!;
+  const now = Math.floor(Date.now() / 1000);
+  const root = finalizeEvent(
+    { kind: 1, created_at: now - 5, tags: [], content: `A thread to mute ${now}` },
+    hexToBytes(bob.secretKeyHex),
+  );
+  const reply = finalizeEvent(
+    {
+      kind: 1,
+      created_at: now,
+      tags: [
+        ['e', root.id, '', 'root'],
+        ['p', bob.pubkey],
+      ],
+      content: `Replying in the thread ${now}`,
+    },
+    hexToBytes(carol.secretKeyHex),
+  );
+  expect((await publish(relay, root))[2]).toBe(true);
+  expect((await publish(relay, reply))[2]).toBe(true);
+  await signIn(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openBob(page);
+  const rootCard = page.locator(`article[data-note-id="${root.id}"]`);
+  await expect(rootCard).toBeVisible({ timeout: 20_000 });
+
+  await page.goto(`/e/${nip19NoteEncode(reply.id)}`);
+  const replyCard = page.locator(`article[data-note-id="${reply.id}"]`);
+  await expect(replyCard).toBeVisible({ timeout: 20_000 });
+  await replyCard.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Mute user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mute Carol' });
+  await dialog.getByRole('radio', { name: /^Mute this thread/ }).check();
+  await dialog.getByRole('button', { name: 'Mute', exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  await expect
+    .poll(
+      async () =>
+        (await newest(baseURL!, 10000))?.tags.some((t) => t[0] === 'e' && t[1] === root.id),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  await openBob(page);
+  await expect(page.locator('article[data-note-id]').first()).toBeVisible({ timeout: 20_000 });
+  await expect(rootCard).toHaveCount(0);
+
+  // Settings > Muted accounts lists the thread; removing it brings the note back.
+  await page.goto('/settings/muted');
+  const threads = page.getByRole('region', { name: /^Threads/ });
+  await expect(threads.getByRole('listitem')).toHaveCount(1, { timeout: 20_000 });
+  await threads.getByRole('button', { name: /^Remove Thread/ }).click();
+  await expect(threads.getByText('Nothing muted here.')).toBeVisible({ timeout: 20_000 });
+  await openBob(page);
+  await expect(rootCard).toBeVisible({ timeout: 20_000 });
+  expect(errors).toEqual([]);
+});
