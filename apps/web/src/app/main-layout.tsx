@@ -12,6 +12,7 @@ import { AccountDialogs } from '@/features/account/account-dialogs.tsx';
 import { SignerBanner } from '@/features/account/signer-banner.tsx';
 import { startLoginWhenNeeded } from '@/features/account/login-start.ts';
 import { NoteActionsProvider } from '@/features/note-actions/index.ts';
+import { SettingsNotices } from '@/features/settings/settings-notices.tsx';
 import { WriteDialogs } from '@/features/write/write-dialogs.tsx';
 import { createWriteHandlers } from '@/features/write/write-handlers.ts';
 import { afterFirstContent } from '@/lib/first-content.ts';
@@ -97,6 +98,7 @@ export function MainLayout() {
       <AccountDialogs />
       <WriteDialogs />
       <ToastHost />
+      <SettingsNotices />
     </NoteActionsProvider>
   );
 }

@@ -11,9 +11,6 @@ const placeholder = (title: string): Pick<RouteObject, 'lazy' | 'handle'> => ({
 
 const settingsPages: RouteObject[] = [
   ['account', 'settings.account'],
-  ['home_feeds', 'settings.homeFeeds'],
-  ['reads_feeds', 'settings.readsFeeds'],
-  ['notifications', 'settings.notifications'],
   ['zaps', 'settings.zaps'],
   ['muted', 'settings.muted'],
   ['filters', 'settings.filters'],
@@ -64,6 +61,11 @@ export const routes: RouteObject[] = [
           { path: 'settings', lazy: () => import('@/screens/settings/menu.tsx') },
           { path: 'settings/appearance', lazy: () => import('@/screens/settings/appearance.tsx') },
           { path: 'settings/network', lazy: () => import('@/screens/settings/network.tsx') },
+          { path: 'settings/home_feeds', lazy: () => import('@/screens/settings/home-feeds.tsx') },
+          {
+            path: 'settings/reads_feeds',
+            lazy: () => import('@/screens/settings/reads-feeds.tsx'),
+          },
           ...settingsPages.map((r) => ({ ...r, path: `settings/${r.path}` })),
           { path: 'bookmarks', ...placeholder('nav.bookmarks') },
           {

@@ -3,6 +3,7 @@ import { avatar } from '@/i18n/en/avatar.ts';
 import { downloads } from '@/i18n/en/downloads.ts';
 import { explore } from '@/i18n/en/explore.ts';
 import { feed } from '@/i18n/en/feed.ts';
+import { feedSettings } from '@/i18n/en/feed-settings.ts';
 import { feeds } from '@/i18n/en/feeds.ts';
 import { help } from '@/i18n/en/help.ts';
 import { login } from '@/i18n/en/login.ts';
@@ -11,12 +12,14 @@ import { nav } from '@/i18n/en/nav.ts';
 import { network } from '@/i18n/en/network.ts';
 import { notFound } from '@/i18n/en/not-found.ts';
 import { notifications } from '@/i18n/en/notifications.ts';
+import { notificationSettings } from '@/i18n/en/notification-settings.ts';
 import { note } from '@/i18n/en/note.ts';
 import { profile } from '@/i18n/en/profile.ts';
 import { reactions } from '@/i18n/en/reactions.ts';
 import { reads } from '@/i18n/en/reads.ts';
 import { search } from '@/i18n/en/search.ts';
 import { settings } from '@/i18n/en/settings.ts';
+import { settingsSync } from '@/i18n/en/settings-sync.ts';
 import { sidebar } from '@/i18n/en/sidebar.ts';
 import { standalone } from '@/i18n/en/standalone.ts';
 import { themes } from '@/i18n/en/themes.ts';
@@ -34,6 +37,7 @@ export const en = {
   downloads,
   explore,
   feed,
+  feedSettings,
   feeds,
   help,
   login,
@@ -42,12 +46,14 @@ export const en = {
   network,
   notFound,
   notifications,
+  notificationSettings,
   note,
   profile,
   reactions,
   reads,
   search,
   settings,
+  settingsSync,
   sidebar,
   standalone,
   themes,

@@ -29,12 +29,21 @@ export class HomeFeed {
   });
   private newestUntil: number | undefined;
   private readonly pubkey: string | null;
-  private readonly userFeeds: (() => Promise<FeedDefinition[] | null>) | undefined;
+  private readonly userFeeds: (() => FeedDefinition[] | null) | undefined;
+  private defaults: FeedDefinition[] | null = null;
 
-  /** `userFeeds` loads the user's own list (subsettings); the server defaults otherwise. */
-  constructor(pubkey: string | null, userFeeds?: () => Promise<FeedDefinition[] | null>) {
+  /**
+   * `userFeeds` reads the user's own list (the settings sync's `user-home-feeds`, kept on this
+   * device and refreshed from the server); the server defaults apply while it is null or empty.
+   */
+  constructor(pubkey: string | null, userFeeds?: () => FeedDefinition[] | null) {
     this.pubkey = pubkey;
     this.userFeeds = userFeeds;
+  }
+
+  private own(): FeedDefinition[] | null {
+    const list = this.userFeeds?.();
+    return list && list.length > 0 ? list : null;
   }
 
   private personal(): { user_pubkey?: string } {
@@ -64,22 +73,28 @@ export class HomeFeed {
   }
 
   /**
-   * Loads the feed list (the user's own, else the server defaults) and the first page. A list
-   * kept from the last visit (per-user record `homeFeeds`) is used at once and refreshed.
+   * Loads the feed list (the user's own, else the server defaults) and the first page. The
+   * user's list (kept on this device by the settings sync) is used at once.
    */
   async start(): Promise<void> {
-    const kept = readPreference('homeFeeds', this.pubkey);
-    if (Array.isArray(kept) && kept.length > 0) this.show(this.usable(kept as FeedDefinition[]));
+    const own = this.own();
+    if (own) this.show(this.usable(own));
     try {
-      let feeds = (await this.userFeeds?.()) ?? [];
-      if (feeds.length === 0)
-        feeds = (await fetchPage('get_home_feeds', this.personal())).homeFeeds ?? [];
-      writePreference('homeFeeds', feeds, this.pubkey);
-      this.show(this.usable(feeds));
+      this.defaults = (await fetchPage('get_home_feeds', this.personal())).homeFeeds ?? [];
+      this.refreshFeeds();
     } catch (e) {
       if (this.state.get().feeds.length === 0)
         this.state.set({ ...this.state.get(), error: String(e) });
     }
+  }
+
+  /**
+   * The user's list changed (Settings > Home feeds, or loaded from the server): the selector
+   * follows at once; the shown feed stays unless it was removed or disabled.
+   */
+  refreshFeeds(): void {
+    const feeds = this.own() ?? this.defaults;
+    if (feeds) this.show(this.usable(feeds));
   }
 
   /** Selecting a feed clears notes, stores the selection and fetches the first page. */
