@@ -66,6 +66,10 @@ export const routes: RouteObject[] = [
             path: 'settings/reads_feeds',
             lazy: () => import('@/screens/settings/reads-feeds.tsx'),
           },
+          {
+            path: 'settings/notifications',
+            lazy: () => import('@/screens/settings/notifications.tsx'),
+          },
           ...settingsPages.map((r) => ({ ...r, path: `settings/${r.path}` })),
           { path: 'bookmarks', ...placeholder('nav.bookmarks') },
           {

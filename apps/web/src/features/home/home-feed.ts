@@ -31,6 +31,8 @@ export class HomeFeed {
   private readonly pubkey: string | null;
   private readonly userFeeds: (() => FeedDefinition[] | null) | undefined;
   private defaults: FeedDefinition[] | null = null;
+  /** The feed on screen was picked as the first of the list, not chosen (nor stored). */
+  private autoPicked = false;
 
   /**
    * `userFeeds` reads the user's own list (the settings sync's `user-home-feeds`, kept on this
@@ -60,16 +62,19 @@ export class HomeFeed {
     );
   }
 
+  /**
+   * Shows a feed list: the feed on screen stays if the list has it (unless it was only the
+   * first of an earlier list, picked for the user), else the stored selection, else the first.
+   */
   private show(feeds: FeedDefinition[]): void {
     const stored = readPreference('selectedHomeFeed', this.pubkey);
-    const current = this.state.get().selected;
-    const selected =
-      feeds.find((f) => f.spec === current)?.spec ??
-      feeds.find((f) => f.spec === stored)?.spec ??
-      feeds[0]?.spec ??
-      null;
+    const current = this.autoPicked ? null : this.state.get().selected;
+    const kept =
+      feeds.find((f) => f.spec === current)?.spec ?? feeds.find((f) => f.spec === stored)?.spec;
+    const selected = kept ?? feeds[0]?.spec ?? null;
     this.state.set({ ...this.state.get(), feeds, error: null });
-    if (selected && selected !== current) this.select(selected);
+    if (selected && selected !== this.state.get().selected) this.open(selected, !kept);
+    else this.autoPicked = this.autoPicked && !kept;
   }
 
   /**
@@ -99,8 +104,14 @@ export class HomeFeed {
 
   /** Selecting a feed clears notes, stores the selection and fetches the first page. */
   select(spec: string): void {
+    this.open(spec, false);
+  }
+
+  /** Opens a feed; one picked for the user (`auto`) is not stored as their selection. */
+  private open(spec: string, auto: boolean): void {
     this.state.get().list?.dispose();
-    writePreference('selectedHomeFeed', spec, this.pubkey);
+    this.autoPicked = auto;
+    if (!auto) writePreference('selectedHomeFeed', spec, this.pubkey);
     const list = new PagedList((paging, signal) =>
       fetchPage(
         'mega_feed_directive',
