@@ -85,7 +85,7 @@ export const routes: RouteObject[] = [
           { path: 'help', lazy: () => import('@/screens/help.tsx') },
           { path: 'search/:query', lazy: () => import('@/screens/search.tsx') },
           { path: 'mutelist/:npub', ...placeholder('nav.muteList') },
-          { path: 'new', ...placeholder('nav.newAccount') },
+          { path: 'new', lazy: () => import('@/screens/new-account.tsx') },
           { path: 'feeds', lazy: () => import('@/screens/feeds.tsx') },
           { path: 'feeds/:query', lazy: () => import('@/screens/feed-test.tsx') },
           { path: 'asearch', lazy: () => import('@/screens/advanced-search.tsx') },

@@ -1,3 +1,4 @@
+import { accountSettings } from '@/i18n/en/account-settings.ts';
 import { app } from '@/i18n/en/app.ts';
 import { avatar } from '@/i18n/en/avatar.ts';
 import { downloads } from '@/i18n/en/downloads.ts';
@@ -10,6 +11,7 @@ import { login } from '@/i18n/en/login.ts';
 import { messages } from '@/i18n/en/messages.ts';
 import { nav } from '@/i18n/en/nav.ts';
 import { network } from '@/i18n/en/network.ts';
+import { newAccount } from '@/i18n/en/new-account.ts';
 import { notFound } from '@/i18n/en/not-found.ts';
 import { notifications } from '@/i18n/en/notifications.ts';
 import { notificationSettings } from '@/i18n/en/notification-settings.ts';
@@ -32,6 +34,7 @@ import { write } from '@/i18n/en/write.ts';
  * one line here). Every user-visible string of the app lives in those modules.
  */
 export const en = {
+  accountSettings,
   app,
   avatar,
   downloads,
@@ -44,6 +47,7 @@ export const en = {
   messages,
   nav,
   network,
+  newAccount,
   notFound,
   notifications,
   notificationSettings,
