@@ -10,7 +10,6 @@ const placeholder = (title: string): Pick<RouteObject, 'lazy' | 'handle'> => ({
 });
 
 const settingsPages: RouteObject[] = [
-  ['account', 'settings.account'],
   ['zaps', 'settings.zaps'],
   ['muted', 'settings.muted'],
   ['filters', 'settings.filters'],
@@ -61,6 +60,7 @@ export const routes: RouteObject[] = [
           { path: 'settings', lazy: () => import('@/screens/settings/menu.tsx') },
           { path: 'settings/appearance', lazy: () => import('@/screens/settings/appearance.tsx') },
           { path: 'settings/network', lazy: () => import('@/screens/settings/network.tsx') },
+          { path: 'settings/account', lazy: () => import('@/screens/settings/account.tsx') },
           { path: 'settings/home_feeds', lazy: () => import('@/screens/settings/home-feeds.tsx') },
           {
             path: 'settings/reads_feeds',

@@ -1,3 +1,4 @@
+import { swell } from '@/data/client.ts';
 import { records } from '@/data/records.ts';
 import { session } from '@/data/session.ts';
 import { createStore, useStore } from '@/lib/external-store.ts';
@@ -24,11 +25,16 @@ export function storedTheme(pubkey: string | null): ThemeName {
   return isThemeName(theme) ? theme : defaultTheme;
 }
 
-/** Chooses a theme and stores it for the current user (or the guest). */
+/**
+ * Chooses a theme and stores it for the current user (or the guest); a signed-in user's choice
+ * is saved with their settings (spec section 3 "Settings": theme), so other devices follow.
+ */
 export function setTheme(theme: ThemeName): void {
   records().update(session.get().pubkey, { theme });
   apply(theme);
+  swell().settings.update({ theme });
 }
+
 
 // Signing in or out switches to that user's theme.
 let lastPubkey: string | null | undefined;
