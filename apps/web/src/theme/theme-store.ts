@@ -27,14 +27,13 @@ export function storedTheme(pubkey: string | null): ThemeName {
 
 /**
  * Chooses a theme and stores it for the current user (or the guest); a signed-in user's choice
- * is saved with their settings (spec section 3 "Settings": theme), so other devices follow.
+ * is also saved with their settings on the server (spec section 3 "Settings": theme).
  */
 export function setTheme(theme: ThemeName): void {
   records().update(session.get().pubkey, { theme });
   apply(theme);
   swell().settings.update({ theme });
 }
-
 
 // Signing in or out switches to that user's theme.
 let lastPubkey: string | null | undefined;
