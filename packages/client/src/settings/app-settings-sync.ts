@@ -203,7 +203,9 @@ export class SettingsSync implements Observable<SettingsSnapshot> {
       (e) => e.kind === settingsKind && e.pubkey === settingsReq.pubkey,
     );
     if (stored) this.lastCreatedAt = Math.max(this.lastCreatedAt, stored.created_at);
-    const settings = stored ? parseJson(stored.content) : page.defaultSettings?.settings;
+    // Nothing stored yet: the copy on this device stands (it is the defaults unless the user
+    // changed something here whose save has not reached the server, e.g. a reload right after).
+    const settings = stored ? parseJson(stored.content) : undefined;
     return {
       settings: settings === undefined ? null : parseAppSettings(settings),
       feeds: {

@@ -23,7 +23,14 @@ export function SettingsNotices() {
       else notify.error(t('settingsSync.saveFailed'));
     };
     show();
-    return sync.subscribe(show);
+    // A change waiting to be saved goes out when the page is left.
+    const leave = () => void sync.flush();
+    window.addEventListener('pagehide', leave);
+    const unsubscribe = sync.subscribe(show);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      unsubscribe();
+    };
   }, [t]);
   return null;
 }
