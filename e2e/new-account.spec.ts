@@ -147,7 +147,7 @@ test('Settings > Account: npub, plain-key warning, backup after confirmation, PI
 
   // Sign out, after a confirmation: a guest on /home, nothing stored.
   await page.evaluate(() => localStorage.setItem('e2e-signed-out', '1'));
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.locator('main').getByRole('button', { name: 'Sign out' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/home$/);
   expect(await page.evaluate(() => localStorage.getItem('sec'))).toBeNull();

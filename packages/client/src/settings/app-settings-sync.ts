@@ -84,6 +84,7 @@ export class SettingsSync implements Observable<SettingsSnapshot> {
   private saving: Promise<void> = Promise.resolve();
   private lastCreatedAt = 0;
   private seq = 0;
+  private waitingForSigner = false;
 
   constructor(options: SettingsSyncOptions) {
     this.o = options;
@@ -137,6 +138,10 @@ export class SettingsSync implements Observable<SettingsSnapshot> {
     }
     if (!pk) return;
     const signer = this.o.session.signer;
+    if (this.waitingForSigner && snap.resolved) {
+      this.waitingForSigner = false;
+      void this.flush();
+    }
     const mode = this.modeFor(signer, snap.signedInHere);
     // Load once per way of loading: a key unlocked later (a PIN) loads again, signed.
     const key = `${pk}:${mode}`;
@@ -278,6 +283,7 @@ export class SettingsSync implements Observable<SettingsSnapshot> {
   }
 
   private cancelPending(): void {
+    this.waitingForSigner = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.pending = { settings: false, home: false, reads: false };
@@ -295,9 +301,15 @@ export class SettingsSync implements Observable<SettingsSnapshot> {
   private async save(gen: number): Promise<void> {
     const parts = this.pending;
     if (!parts.settings && !parts.home && !parts.reads) return;
+    const signer = this.o.session.signer;
+    if (!signer && !this.o.session.getSnapshot().resolved) {
+      // A change made while the page still signs in (the key not read yet): it is saved once
+      // the signer is there (`followSession`), not failed.
+      this.waitingForSigner = true;
+      return;
+    }
     this.pending = { settings: false, home: false, reads: false };
     const s = this.getSnapshot();
-    const signer = this.o.session.signer;
     try {
       if (!signer || !s.pubkey) throw new Error('not-signed-in');
       const jobs: Array<Promise<unknown>> = [];
