@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { finalizeEvent } from 'nostr-tools/pure';
 import { feedNames } from './feed-select.ts';
+import { publish } from './relay-client.ts';
 import { watchConsole } from './console-guard.ts';
 import { freshAccount, signInWithKey, storedFeedList, storedSettings } from './settings-helpers.ts';
 
@@ -180,4 +182,49 @@ test('notifications: a switched-off type is saved and no longer shown', async ({
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Likes' })).not.toBeChecked();
   await expect(page.getByRole('switch', { name: 'Replies' }).first()).toBeChecked();
+
+  // The notifications screen honours it: a like and a reply arrive, only the reply shows.
+  const relay = `${baseURL!.replace(/^http/, 'ws')}/relay`;
+  const now = Math.floor(Date.now() / 1000);
+  const note = finalizeEvent(
+    { kind: 1, created_at: now - 5, tags: [], content: 'A note to be liked' },
+    me.secretKey,
+  );
+  const fan = freshAccount();
+  expect((await publish(relay, note))[2]).toBe(true);
+  const like = finalizeEvent(
+    {
+      kind: 7,
+      created_at: now - 3,
+      content: '+',
+      tags: [
+        ['e', note.id],
+        ['p', me.pubkey],
+      ],
+    },
+    fan.secretKey,
+  );
+  const reply = finalizeEvent(
+    {
+      kind: 1,
+      created_at: now - 2,
+      content: 'A reply from a fan',
+      tags: [
+        ['e', note.id, '', 'root'],
+        ['p', me.pubkey],
+      ],
+    },
+    fan.secretKey,
+  );
+  expect((await publish(relay, like))[2]).toBe(true);
+  expect((await publish(relay, reply))[2]).toBe(true);
+  await page.goto('/notifications');
+  await expect(page.getByText(/replied to your note/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/liked your note/)).toHaveCount(0);
+  // Switched on again, the like shows.
+  await page.goto('/settings/notifications');
+  await page.getByRole('switch', { name: 'Likes' }).click();
+  await expect(page.getByRole('switch', { name: 'Likes' })).toBeChecked();
+  await page.goto('/notifications');
+  await expect(page.getByText(/liked your note/)).toBeVisible({ timeout: 30_000 });
 });

@@ -97,6 +97,14 @@ export function FeedListSettings({ which }: { which: FeedListName }) {
           </div>
         )}
       </section>
+      {list && catalogue.data && addable.length === 0 && (
+        <section className="settings-section" aria-labelledby="feeds-add">
+          <h2 id="feeds-add" className="settings-section-title">
+            {t('feedSettings.addTitle')}
+          </h2>
+          <p className="settings-section-intro">{t('feedSettings.allAdded')}</p>
+        </section>
+      )}
       {list && addable.length > 0 && (
         <section className="settings-section" aria-labelledby="feeds-add">
           <h2 id="feeds-add" className="settings-section-title">

@@ -32,6 +32,7 @@ export const feedSettings = {
   restoreConfirm: 'Restore',
   addTitle: 'Add a feed',
   addIntro: 'Feeds this server offers that are not in your list.',
+  allAdded: 'Every feed this server offers is in your list. Feeds you remove show up here.',
   addTop: 'Top',
   addBottom: 'Bottom',
   addTopLabel: 'Add {{name}} at the top',
