@@ -114,6 +114,22 @@ test('reads feeds: rename, add at the top and restore the defaults', async ({ pa
     .toBe('My Follows');
 });
 
+test('home feeds: a feed dragged by its handle moves there', async ({ page, baseURL }) => {
+  const me = freshAccount();
+  await signInWithKey(page, me);
+  await page.goto('/settings/home_feeds');
+  const list = page.getByRole('list', { name: 'Home feeds' });
+  const names = list.locator('.feed-name');
+  await expect(names.first()).toHaveText('Latest');
+  await page
+    .getByRole('button', { name: 'Reorder All Notes' })
+    .dragTo(list.locator('li').filter({ hasText: 'Latest notes by your follows' }));
+  await expect(names.first()).toHaveText('All Notes');
+  await expect
+    .poll(async () => (await storedFeedList(baseURL!, me, 'user-home-feeds'))?.[0]?.name)
+    .toBe('All Notes');
+});
+
 test('a failed save says "Failed to save settings"', async ({ page }) => {
   const me = freshAccount();
   await signInWithKey(page, me);
