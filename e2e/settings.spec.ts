@@ -130,6 +130,20 @@ test('home feeds: a feed dragged by its handle moves there', async ({ page, base
     .toBe('All Notes');
 });
 
+test('a theme chosen on one device is used on another', async ({ page, browser, baseURL }) => {
+  const me = freshAccount();
+  await signInWithKey(page, me);
+  await page.goto('/settings/appearance');
+  await page.getByRole('radio', { name: /Sunset wave/ }).check();
+  await expect.poll(async () => (await storedSettings(baseURL!, me))?.theme).toBe('sunset');
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await signInWithKey(second, me);
+  await second.goto('/settings');
+  await expect(second.locator('html')).toHaveAttribute('data-theme', 'sunset');
+  await other.close();
+});
+
 test('a failed save says "Failed to save settings"', async ({ page }) => {
   const me = freshAccount();
   await signInWithKey(page, me);

@@ -35,6 +35,17 @@ export function setTheme(theme: ThemeName): void {
   swell().settings.update({ theme });
 }
 
+// Settings loaded from the server (another device chose a theme) switch to that theme.
+let lastStatus = swell().settings.getSnapshot().status;
+swell().settings.subscribe(() => {
+  const s = swell().settings.getSnapshot();
+  const loaded = s.status === 'synced' && lastStatus === 'loading';
+  lastStatus = s.status;
+  const theme = s.settings.theme;
+  if (loaded && s.pubkey === session.get().pubkey && isThemeName(theme) && theme !== store.get())
+    apply(theme);
+});
+
 // Signing in or out switches to that user's theme.
 let lastPubkey: string | null | undefined;
 session.subscribe(() => {
