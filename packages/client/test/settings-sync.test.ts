@@ -172,6 +172,33 @@ describe('settings on every device (spec section 4 "Settings")', () => {
     expect(fresh.settings.getSnapshot().settings.theme).toBe('ice');
   });
 
+  it('a change made while the page still signs in is saved once the key is read, not failed', async () => {
+    const sk = generateSecretKey();
+    const first = await signedInClient(server, clients, { sk });
+    await synced(first.client);
+    // A page load with a stored key: the change comes before the login sequence ran.
+    const storage = new MemoryStorage();
+    storage.setItem(keyStorageKeys.pubkey, getPublicKey(sk));
+    const { ext } = countingExtension(sk);
+    const reload = createSwellClient({
+      storage,
+      origin: server.url,
+      login: { detect: async () => ext },
+    });
+    clients.push(reload);
+    reload.settings.update({ theme: 'midnight' });
+    await reload.settings.flush();
+    expect(reload.settings.getSnapshot().notice).toBeNull();
+    expect(reload.settings.getSnapshot().saving).toBe(true);
+    await reload.session.start();
+    await waitFor(() => !reload.settings.getSnapshot().saving, 5000, 'saved');
+    expect(reload.settings.getSnapshot().notice).toBeNull();
+    // Another device sees it.
+    const other = await signedInClient(server, clients, { sk });
+    await synced(other.client);
+    expect(other.client.settings.getSnapshot().settings.theme).toBe('midnight');
+  });
+
   it('"Failed to load settings. Will be using local settings." and "Failed to save settings"', async () => {
     const sk = generateSecretKey();
     const storage = new MemoryStorage();

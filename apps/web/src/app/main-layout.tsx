@@ -13,6 +13,7 @@ import { SignerBanner } from '@/features/account/signer-banner.tsx';
 import { startLoginWhenNeeded } from '@/features/account/login-start.ts';
 import { ListDialogs } from '@/features/lists/list-dialogs.tsx';
 import { NoteActionsProvider } from '@/features/note-actions/index.ts';
+import { SettingsNotices } from '@/features/settings/settings-notices.tsx';
 import { WriteDialogs } from '@/features/write/write-dialogs.tsx';
 import { createWriteHandlers } from '@/features/write/write-handlers.ts';
 import { afterFirstContent } from '@/lib/first-content.ts';
@@ -115,6 +116,7 @@ export function MainLayout() {
         </Suspense>
       )}
       <ToastHost />
+      <SettingsNotices />
     </NoteActionsProvider>
   );
 }

@@ -10,10 +10,6 @@ const placeholder = (title: string): Pick<RouteObject, 'lazy' | 'handle'> => ({
 });
 
 const settingsPages: RouteObject[] = [
-  ['account', 'settings.account'],
-  ['home_feeds', 'settings.homeFeeds'],
-  ['reads_feeds', 'settings.readsFeeds'],
-  ['notifications', 'settings.notifications'],
   ['zaps', 'settings.zaps'],
   ['profile', 'settings.profile'],
 ].map(([path, title]) => ({ path, ...placeholder(title!) }));
@@ -64,6 +60,16 @@ export const routes: RouteObject[] = [
           { path: 'settings/network', lazy: () => import('@/screens/settings/network.tsx') },
           { path: 'settings/muted', lazy: () => import('@/screens/settings/muted.tsx') },
           { path: 'settings/filters', lazy: () => import('@/screens/settings/filters.tsx') },
+          { path: 'settings/account', lazy: () => import('@/screens/settings/account.tsx') },
+          { path: 'settings/home_feeds', lazy: () => import('@/screens/settings/home-feeds.tsx') },
+          {
+            path: 'settings/reads_feeds',
+            lazy: () => import('@/screens/settings/reads-feeds.tsx'),
+          },
+          {
+            path: 'settings/notifications',
+            lazy: () => import('@/screens/settings/notifications.tsx'),
+          },
           ...settingsPages.map((r) => ({ ...r, path: `settings/${r.path}` })),
           { path: 'bookmarks', lazy: () => import('@/screens/bookmarks.tsx') },
           {
@@ -79,7 +85,7 @@ export const routes: RouteObject[] = [
           { path: 'help', lazy: () => import('@/screens/help.tsx') },
           { path: 'search/:query', lazy: () => import('@/screens/search.tsx') },
           { path: 'mutelist/:npub', lazy: () => import('@/screens/mutelist.tsx') },
-          { path: 'new', ...placeholder('nav.newAccount') },
+          { path: 'new', lazy: () => import('@/screens/new-account.tsx') },
           { path: 'feeds', lazy: () => import('@/screens/feeds.tsx') },
           { path: 'feeds/:query', lazy: () => import('@/screens/feed-test.tsx') },
           { path: 'asearch', lazy: () => import('@/screens/advanced-search.tsx') },

@@ -1,3 +1,4 @@
+import { swell } from '@/data/client.ts';
 import { records } from '@/data/records.ts';
 import { session } from '@/data/session.ts';
 import { createStore, useStore } from '@/lib/external-store.ts';
@@ -24,11 +25,26 @@ export function storedTheme(pubkey: string | null): ThemeName {
   return isThemeName(theme) ? theme : defaultTheme;
 }
 
-/** Chooses a theme and stores it for the current user (or the guest). */
+/**
+ * Chooses a theme and stores it for the current user (or the guest); a signed-in user's choice
+ * is also saved with their settings on the server (spec section 3 "Settings": theme).
+ */
 export function setTheme(theme: ThemeName): void {
   records().update(session.get().pubkey, { theme });
   apply(theme);
+  swell().settings.update({ theme });
 }
+
+// Settings loaded from the server (another device chose a theme) switch to that theme.
+let lastStatus = swell().settings.getSnapshot().status;
+swell().settings.subscribe(() => {
+  const s = swell().settings.getSnapshot();
+  const loaded = s.status === 'synced' && lastStatus === 'loading';
+  lastStatus = s.status;
+  const theme = s.settings.theme;
+  if (loaded && s.pubkey === session.get().pubkey && isThemeName(theme) && theme !== store.get())
+    apply(theme);
+});
 
 // Signing in or out switches to that user's theme.
 let lastPubkey: string | null | undefined;

@@ -86,6 +86,14 @@ export class ReadsFeed implements Observable<ReadsFeedState> {
     }
   }
 
+  /**
+   * The feed list changed (the user edited it in Settings > Reads feeds, or it arrived from the
+   * server): the choice follows at once; the shown feed stays unless it left the list.
+   */
+  setFeeds(feeds: FeedDefinition[]): void {
+    this.show(usable(feeds), this.state.getSnapshot().topic);
+  }
+
   /** Shows a feed of the list; a new spec is stored as the selection and loads from the top. */
   select(spec: string): void {
     const s = this.state.getSnapshot();

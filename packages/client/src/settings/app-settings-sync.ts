@@ -84,6 +84,7 @@ export class SettingsSync implements Observable<SettingsSnapshot> {
   private saving: Promise<void> = Promise.resolve();
   private lastCreatedAt = 0;
   private seq = 0;
+  private waitingForSigner = false;
 
   constructor(options: SettingsSyncOptions) {
     this.o = options;
@@ -137,6 +138,10 @@ export class SettingsSync implements Observable<SettingsSnapshot> {
     }
     if (!pk) return;
     const signer = this.o.session.signer;
+    if (this.waitingForSigner && snap.resolved) {
+      this.waitingForSigner = false;
+      void this.flush();
+    }
     const mode = this.modeFor(signer, snap.signedInHere);
     // Load once per way of loading: a key unlocked later (a PIN) loads again, signed.
     const key = `${pk}:${mode}`;
@@ -203,7 +208,9 @@ export class SettingsSync implements Observable<SettingsSnapshot> {
       (e) => e.kind === settingsKind && e.pubkey === settingsReq.pubkey,
     );
     if (stored) this.lastCreatedAt = Math.max(this.lastCreatedAt, stored.created_at);
-    const settings = stored ? parseJson(stored.content) : page.defaultSettings?.settings;
+    // Nothing stored yet: the copy on this device stands (it is the defaults unless the user
+    // changed something here whose save has not reached the server, e.g. a reload right after).
+    const settings = stored ? parseJson(stored.content) : undefined;
     return {
       settings: settings === undefined ? null : parseAppSettings(settings),
       feeds: {
@@ -276,6 +283,7 @@ export class SettingsSync implements Observable<SettingsSnapshot> {
   }
 
   private cancelPending(): void {
+    this.waitingForSigner = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.pending = { settings: false, home: false, reads: false };
@@ -293,9 +301,15 @@ export class SettingsSync implements Observable<SettingsSnapshot> {
   private async save(gen: number): Promise<void> {
     const parts = this.pending;
     if (!parts.settings && !parts.home && !parts.reads) return;
+    const signer = this.o.session.signer;
+    if (!signer && !this.o.session.getSnapshot().resolved) {
+      // A change made while the page still signs in (the key not read yet): it is saved once
+      // the signer is there (`followSession`), not failed.
+      this.waitingForSigner = true;
+      return;
+    }
     this.pending = { settings: false, home: false, reads: false };
     const s = this.getSnapshot();
-    const signer = this.o.session.signer;
     try {
       if (!signer || !s.pubkey) throw new Error('not-signed-in');
       const jobs: Array<Promise<unknown>> = [];

@@ -1,5 +1,4 @@
 import { isClientError, parseNsec } from '@swell/client';
-import type { FeedDefinition } from '@swell/cache-protocol';
 import { swell } from '@/data/client.ts';
 import { loadWrite } from '@/features/write/write-store.ts';
 
@@ -81,26 +80,4 @@ export function forgetPin(): void {
 
 export function signOut(): void {
   void swell().session.signOut();
-}
-
-/** The client name in the `d` tag of settings events (kind 30078). */
-export const settingsClientName = 'Swell Web';
-
-/**
- * The user's own home feed list (app subsettings `user-home-feeds`), asked with a signed
- * settings event; null when nobody can sign (guest, read-only, locked key). Waits for the one
- * login sequence (a no-op after a sign-in): it never starts a second one.
- */
-export async function loadUserHomeFeeds(pubkey: string): Promise<FeedDefinition[] | null> {
-  await swell().session.start();
-  const s = swell().session.signer;
-  if (!s || swell().session.pubkey !== pubkey) return null;
-  const event = await s.signEvent({
-    kind: 30078,
-    tags: [['d', settingsClientName]],
-    content: JSON.stringify({ subkey: 'user-home-feeds' }),
-  });
-  const page = await swell().api.getAppSubsettings(event);
-  const settings = page.appSubsettings?.settings;
-  return Array.isArray(settings) ? (settings as FeedDefinition[]) : null;
 }

@@ -29,12 +29,23 @@ export class HomeFeed {
   });
   private newestUntil: number | undefined;
   private readonly pubkey: string | null;
-  private readonly userFeeds: (() => Promise<FeedDefinition[] | null>) | undefined;
+  private readonly userFeeds: (() => FeedDefinition[] | null) | undefined;
+  private defaults: FeedDefinition[] | null = null;
+  /** The feed on screen was picked as the first of the list, not chosen (nor stored). */
+  private autoPicked = false;
 
-  /** `userFeeds` loads the user's own list (subsettings); the server defaults otherwise. */
-  constructor(pubkey: string | null, userFeeds?: () => Promise<FeedDefinition[] | null>) {
+  /**
+   * `userFeeds` reads the user's own list (the settings sync's `user-home-feeds`, kept on this
+   * device and refreshed from the server); the server defaults apply while it is null or empty.
+   */
+  constructor(pubkey: string | null, userFeeds?: () => FeedDefinition[] | null) {
     this.pubkey = pubkey;
     this.userFeeds = userFeeds;
+  }
+
+  private own(): FeedDefinition[] | null {
+    const list = this.userFeeds?.();
+    return list && list.length > 0 ? list : null;
   }
 
   private personal(): { user_pubkey?: string } {
@@ -51,57 +62,56 @@ export class HomeFeed {
     );
   }
 
+  /**
+   * Shows a feed list: the feed on screen stays if the list has it (unless it was only the
+   * first of an earlier list, picked for the user), else the stored selection, else the first.
+   */
   private show(feeds: FeedDefinition[]): void {
     const stored = readPreference('selectedHomeFeed', this.pubkey);
-    const current = this.state.get().selected;
-    const selected =
-      feeds.find((f) => f.spec === current)?.spec ??
-      feeds.find((f) => f.spec === stored)?.spec ??
-      feeds[0]?.spec ??
-      null;
+    const current = this.autoPicked ? null : this.state.get().selected;
+    const kept =
+      feeds.find((f) => f.spec === current)?.spec ?? feeds.find((f) => f.spec === stored)?.spec;
+    const selected = kept ?? feeds[0]?.spec ?? null;
     this.state.set({ ...this.state.get(), feeds, error: null });
-    if (selected && selected !== current) this.select(selected);
+    if (selected && selected !== this.state.get().selected) this.open(selected, !kept);
+    else this.autoPicked = this.autoPicked && !kept;
   }
 
   /**
-   * Loads the feed list (the user's own, else the server defaults) and the first page. A list
-   * kept from the last visit (per-user record `homeFeeds`) is used at once and refreshed.
-   * Without one, the server's defaults (one unsigned request) start the feed at once, in
-   * parallel with the user's own list, which waits for the signer; that list replaces them
-   * when it comes, keeping the selected feed if it is in it.
+   * Loads the feed list (the user's own, else the server defaults) and the first page. The
+   * user's list (kept on this device by the settings sync) is used at once.
    */
   async start(): Promise<void> {
-    const kept = readPreference('homeFeeds', this.pubkey);
-    const hasKept = Array.isArray(kept) && kept.length > 0;
-    if (hasKept) this.show(this.usable(kept as FeedDefinition[]));
-    let ownSettled = false;
-    const own = (this.userFeeds?.() ?? Promise.resolve(null))
-      .catch(() => null)
-      .finally(() => {
-        ownSettled = true;
-      });
-    const serverDefaults = () =>
-      fetchPage('get_home_feeds', this.personal()).then((p) => p.homeFeeds ?? []);
-    const early = hasKept ? null : serverDefaults();
-    if (early) {
-      const list = await early.catch(() => null);
-      if (list && !ownSettled) this.show(this.usable(list));
-    }
+    const own = this.own();
+    if (own) this.show(this.usable(own));
     try {
-      const mine = await own;
-      const feeds = mine && mine.length > 0 ? mine : await (early ?? serverDefaults());
-      writePreference('homeFeeds', feeds, this.pubkey);
-      this.show(this.usable(feeds));
+      this.defaults = (await fetchPage('get_home_feeds', this.personal())).homeFeeds ?? [];
+      this.refreshFeeds();
     } catch (e) {
       if (this.state.get().feeds.length === 0)
         this.state.set({ ...this.state.get(), error: String(e) });
     }
   }
 
+  /**
+   * The user's list changed (Settings > Home feeds, or loaded from the server): the selector
+   * follows at once; the shown feed stays unless it was removed or disabled.
+   */
+  refreshFeeds(): void {
+    const feeds = this.own() ?? this.defaults;
+    if (feeds) this.show(this.usable(feeds));
+  }
+
   /** Selecting a feed clears notes, stores the selection and fetches the first page. */
   select(spec: string): void {
+    this.open(spec, false);
+  }
+
+  /** Opens a feed; one picked for the user (`auto`) is not stored as their selection. */
+  private open(spec: string, auto: boolean): void {
     this.state.get().list?.dispose();
-    writePreference('selectedHomeFeed', spec, this.pubkey);
+    this.autoPicked = auto;
+    if (!auto) writePreference('selectedHomeFeed', spec, this.pubkey);
     const list = new PagedList((paging, signal) =>
       fetchPage(
         'mega_feed_directive',

@@ -1,3 +1,4 @@
+import { swell } from '@/data/client.ts';
 import { session } from '@/data/session.ts';
 import { setNavBadge } from '@/app/nav/nav-badges.ts';
 import { HomeFeed } from '@/features/home/home-feed.ts';
@@ -10,21 +11,29 @@ export function homeFeedFor(pubkey: string | null = session.get().pubkey): HomeF
   if (kept?.pubkey !== pubkey) {
     kept?.feed.dispose();
     kept?.unwatch();
-    // A signed-in user's own feed list comes from their subsettings (signed request).
-    const feed = new HomeFeed(
-      pubkey,
-      pubkey
-        ? () =>
-            import('@/features/account/account.ts')
-              .then((m) => m.loadUserHomeFeeds(pubkey))
-              .catch(() => null)
-        : undefined,
-    );
+    // The feed list is the user's own (settings sync: their subsettings, signed once per
+    // session; also a guest's list kept on this device), else the server's defaults.
+    const settings = swell().settings;
+    const ownList = () => {
+      const s = settings.getSnapshot();
+      return s.pubkey === pubkey ? s.feeds.home : null;
+    };
+    const feed = new HomeFeed(pubkey, ownList);
     void feed.start();
+    let shownList = ownList();
+    const unwatchSettings = settings.subscribe(() => {
+      if (ownList() === shownList) return;
+      shownList = ownList();
+      feed.refreshFeeds();
+    });
     // The navigation's Home badge counts the newer notes waiting behind the pill.
-    const unwatch = feed.state.subscribe(() =>
+    const unwatchBadge = feed.state.subscribe(() =>
       setNavBadge('newNotes', feed.state.get().future.length),
     );
+    const unwatch = () => {
+      unwatchSettings();
+      unwatchBadge();
+    };
     setNavBadge('newNotes', 0);
     kept = { pubkey, feed, unwatch };
   }

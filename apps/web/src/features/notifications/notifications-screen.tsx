@@ -18,6 +18,8 @@ import { swell } from '@/data/client.ts';
 const currentSigner = () => swell().session.signer;
 import { useObservable } from '@/features/messages/use-observable.ts';
 import { NotificationItem } from '@/features/notifications/notification-item.tsx';
+import { hiddenNotificationTypes } from '@/features/settings/notification-types.ts';
+import { useSettings } from '@/features/settings/use-settings.ts';
 import '@/features/notifications/notifications.css';
 
 const TABS: readonly NotificationTypeGroup[] = ['all', 'zaps', 'replies', 'mentions', 'reposts'];
@@ -66,7 +68,15 @@ function NotificationsTab({ me, group }: { me: string; group: NotificationTypeGr
       }),
     [me, group],
   );
-  const snap = useObservable(feed);
+  const loaded = useObservable(feed);
+  // Settings > Notifications: switched-off types are not shown.
+  const { notifications: shown } = useSettings().settings;
+  const snap = useMemo(() => {
+    const hidden = hiddenNotificationTypes(shown);
+    if (hidden.size === 0) return loaded;
+    const keep = (g: { type: number }) => !hidden.has(g.type);
+    return { ...loaded, fresh: loaded.fresh.filter(keep), older: loaded.older.filter(keep) };
+  }, [loaded, shown]);
 
   // Viewed: load, then mark seen. While the view is open and live, what arrives is loaded and
   // marked seen at once, so the badge does not light up for what the user is looking at.

@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { Screen } from '@/components/screen.tsx';
+import { Switch } from '@/components/ui/switch.tsx';
+import { swell } from '@/data/client.ts';
+import {
+  notificationSettingGroups,
+  notificationSettingOn,
+} from '@/features/settings/notification-types.ts';
+import { SyncStatus } from '@/features/settings/sync-status.tsx';
+import { useSettings } from '@/features/settings/use-settings.ts';
+import '@/screens/settings/settings.css';
+import '@/features/settings/settings-pages.css';
+
+/** `/settings/notifications`: which notification types are shown (saved with the settings). */
+export function Component() {
+  const { t } = useTranslation();
+  const { settings } = useSettings();
+  const set = (name: string, on: boolean) =>
+    swell().settings.update({ notifications: { ...settings.notifications, [name]: on } });
+  return (
+    <Screen title={t('settings.notifications')} back>
+      <div className="settings-section">
+        <div className="settings-section-head">
+          <p className="settings-section-intro">{t('notificationSettings.intro')}</p>
+          <SyncStatus />
+        </div>
+      </div>
+      {notificationSettingGroups.map((group) => (
+        <section
+          key={group.id}
+          className="settings-section"
+          aria-labelledby={`notif-group-${group.id}`}
+        >
+          <h2 id={`notif-group-${group.id}`} className="settings-section-title">
+            {t(`notificationSettings.groups.${group.id}`)}
+          </h2>
+          <ul className="switch-list">
+            {group.names.map((name) => {
+              const id = `notif-${name}`;
+              return (
+                <li key={name} className="switch-row">
+                  <label htmlFor={id}>{t(`notificationSettings.types.${name}`)}</label>
+                  <Switch
+                    id={id}
+                    checked={notificationSettingOn(settings.notifications, name)}
+                    onCheckedChange={(on) => set(name, on)}
+                  />
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </Screen>
+  );
+}
