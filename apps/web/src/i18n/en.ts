@@ -22,6 +22,7 @@ import { standalone } from '@/i18n/en/standalone.ts';
 import { themes } from '@/i18n/en/themes.ts';
 import { thread } from '@/i18n/en/thread.ts';
 import { ui } from '@/i18n/en/ui.ts';
+import { uploads } from '@/i18n/en/uploads.ts';
 import { write } from '@/i18n/en/write.ts';
 
 /**
@@ -53,6 +54,7 @@ export const en = {
   themes,
   thread,
   ui,
+  uploads,
   write,
 } as const;
 
