@@ -9,5 +9,7 @@ export function reply(
   content: string,
   extras: NoteExtras = {},
 ): Promise<WriteResult> {
-  return sendNote(ctx, { content, replyTo: parent, ...extras }, [{ type: 'reply', noteId: parent.id }]);
+  return sendNote(ctx, { content, replyTo: parent, ...extras }, [
+    { type: 'reply', noteId: parent.id },
+  ]);
 }

@@ -30,7 +30,11 @@ function AttachmentTile({ item, onRemove }: { item: Attachment; onRemove: () => 
         ) : (
           <>
             <video src={item.preview} muted playsInline preload="metadata" aria-hidden />
-            <Film className="attachment-kind" size={16} aria-label={t('uploads.videoAlt', { name })} />
+            <Film
+              className="attachment-kind"
+              size={16}
+              aria-label={t('uploads.videoAlt', { name })}
+            />
           </>
         )}
       </div>

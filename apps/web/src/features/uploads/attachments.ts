@@ -68,33 +68,40 @@ export class AttachmentSet {
       notify.error(i18next.t('write.notSigned'));
       return 0;
     }
-    let added = 0;
-    await Promise.all(
+    // Checked in parallel, attached in the order picked.
+    const checked = await Promise.all(
       files.map(async (file) => {
-        let mime: string;
         try {
-          mime = (await mod.precheckUpload(file, { tier: setup.tier })).mime;
+          return (await mod.precheckUpload(file, { tier: setup.tier })).mime;
         } catch (err) {
           notify.error(uploadErrorText(err, file.name));
-          return;
+          return null;
         }
-        const task = new mod.UploadTask(file, setup);
-        const attachment: Attachment = {
-          id: task.id,
-          kind: mime.startsWith('video/') ? 'video' : 'image',
-          name: file.name || 'file',
-          preview: URL.createObjectURL(file),
-          task,
-        };
-        this.taskWatch.set(task.id, task.subscribe(() => this.changed()));
-        this.changed([...this.items, attachment]);
-        added += 1;
-        task.start().catch((err: unknown) => {
-          if (task.getSnapshot().status === 'failed')
-            notify.error(uploadErrorText(err, attachment.name));
-        });
       }),
     );
+    let added = 0;
+    for (const [i, file] of files.entries()) {
+      const mime = checked[i];
+      if (!mime) continue;
+      const task = new mod.UploadTask(file, setup);
+      const attachment: Attachment = {
+        id: task.id,
+        kind: mime.startsWith('video/') ? 'video' : 'image',
+        name: file.name || 'file',
+        preview: URL.createObjectURL(file),
+        task,
+      };
+      this.taskWatch.set(
+        task.id,
+        task.subscribe(() => this.changed()),
+      );
+      this.changed([...this.items, attachment]);
+      added += 1;
+      task.start().catch((err: unknown) => {
+        if (task.getSnapshot().status === 'failed')
+          notify.error(uploadErrorText(err, attachment.name));
+      });
+    }
     return added;
   }
 

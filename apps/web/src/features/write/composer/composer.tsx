@@ -103,7 +103,14 @@ function ComposerEditor({
     () => uploadStates.flatMap((s) => (s.result ? [s.result] : [])),
     [uploadStates],
   );
-  const content = useMemo(() => withMediaUrls(text, media.map((m) => m.url)), [text, media]);
+  const content = useMemo(
+    () =>
+      withMediaUrls(
+        text,
+        media.map((m) => m.url),
+      ),
+    [text, media],
+  );
   const ready = (canPost(text) || attached.length > 0) && uploads === 'ready';
 
   useEffect(() => {
