@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import X from 'lucide-react/icons/x';
 import RotateCw from 'lucide-react/icons/rotate-cw';
 import Film from 'lucide-react/icons/film';
-import type { UploadSnapshot } from '@swell/client/uploads';
 import { IconButton } from '@/components/ui/button.tsx';
 import type { Attachment, AttachmentSet } from '@/features/uploads/attachments.ts';
 import { uploadPercent, uploadStatusLine } from '@/features/uploads/upload-text.ts';
