@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure';
-import { nsecEncode } from 'nostr-tools/nip19';
+import { npubEncode, nsecEncode } from 'nostr-tools/nip19';
 import { watchConsole } from './console-guard.ts';
-import { relayEventsById } from './relay-client.ts';
+import { publish, query, relayEventsById } from './relay-client.ts';
 
 // Uploads in a real browser against the real server: the composer's attachments (XHR progress,
 // the browser's image decoder for size and blurhash), cancel, the size limit before any byte,
@@ -285,4 +285,70 @@ test('a 150 MB file is refused for a regular user before any byte is sent', asyn
   ).toBeVisible();
   await expect(dialog.getByTestId('attachment')).toHaveCount(0);
   expect(sent).toEqual([]);
+});
+
+test('settings/profile: a new avatar is uploaded, previewed, published and shown on the profile', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchConsole(page);
+  const me = newAccount();
+  // An existing profile with a field Swell does not edit: it must survive the edit.
+  const relay = `${baseURL!.replace(/^http/, 'ws')}/relay`;
+  const before = finalizeEvent(
+    {
+      kind: 0,
+      created_at: Math.floor(Date.now() / 1000) - 60,
+      tags: [],
+      content: JSON.stringify({ name: 'uploader', about: 'Before', pronouns: 'they/them' }),
+    },
+    me.sk,
+  );
+  expect((await publish(relay, before))[2]).toBe(true);
+  await signIn(page, me);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const npub = npubEncode(me.pubkey);
+  await page.goto(`/p/${npub}`);
+  await page.getByRole('link', { name: 'Edit profile' }).click();
+  await expect(page).toHaveURL(/\/settings\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Edit profile' })).toBeVisible();
+  await expect(page.getByLabel('Username')).toHaveValue('uploader');
+  await page.getByLabel('Display name').fill('Upload Tester');
+
+  await page.getByLabel('Profile picture file').setInputFiles(fixture('portrait.jpg'));
+  const hash = sha256(readFileSync(fixture('portrait.jpg')));
+  const preview = page.getByTestId('picture-preview').locator('img').first();
+  await expect(preview).toHaveAttribute('src', new RegExp(`/${hash}\\.jpg$`), { timeout: 60_000 });
+  await expect(page.getByLabel('Picture URL')).toHaveValue(new RegExp(`${hash}\\.jpg$`));
+  // A banner too, then removed again: nothing is lost by changing one's mind.
+  await page.getByLabel('Banner file').setInputFiles(fixture('landscape.png'));
+  await expect(page.getByTestId('banner-preview').locator('img')).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Remove banner' }).click();
+  await expect(page.getByTestId('banner-preview').locator('img')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page).toHaveURL(new RegExp(`/p/${npub}$`));
+  await expect(page.getByText('Profile updated', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Upload Tester' })).toBeVisible();
+  const avatar = page.locator('.profile-avatar img').first();
+  await expect(avatar).toHaveAttribute('src', new RegExp(`/${hash}\\.jpg$`));
+  await expect.poll(() => avatar.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(600);
+
+  // What went out: the latest kind 0 keeps the other client's field.
+  const [latest] = (await query(relay, { kinds: [0], authors: [me.pubkey] })).sort(
+    (a, b) => b.created_at - a.created_at,
+  );
+  const content = JSON.parse(latest!.content) as Record<string, string>;
+  expect(content.picture).toMatch(new RegExp(`/${hash}\\.jpg$`));
+  expect(content.display_name).toBe('Upload Tester');
+  expect(content.pronouns).toBe('they/them');
+  expect(content.about).toBe('Before');
+  expect(content.banner).toBeUndefined();
+  // After a reload the profile page still shows it (from the server, not this tab's memory).
+  await page.reload();
+  await expect(page.locator('.profile-avatar img').first()).toHaveAttribute(
+    'src',
+    new RegExp(`/${hash}\\.jpg$`),
+  );
+  expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
 });

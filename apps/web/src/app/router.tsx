@@ -17,7 +17,6 @@ const settingsPages: RouteObject[] = [
   ['zaps', 'settings.zaps'],
   ['muted', 'settings.muted'],
   ['filters', 'settings.filters'],
-  ['profile', 'settings.profile'],
 ].map(([path, title]) => ({ path, ...placeholder(title!) }));
 
 /** Every route of spec section 2; every screen is loaded lazily so the first load stays small. */
@@ -64,6 +63,7 @@ export const routes: RouteObject[] = [
           { path: 'settings', lazy: () => import('@/screens/settings/menu.tsx') },
           { path: 'settings/appearance', lazy: () => import('@/screens/settings/appearance.tsx') },
           { path: 'settings/network', lazy: () => import('@/screens/settings/network.tsx') },
+          { path: 'settings/profile', lazy: () => import('@/screens/settings/profile-edit.tsx') },
           ...settingsPages.map((r) => ({ ...r, path: `settings/${r.path}` })),
           { path: 'bookmarks', ...placeholder('nav.bookmarks') },
           {

@@ -13,6 +13,7 @@ import { notFound } from '@/i18n/en/not-found.ts';
 import { notifications } from '@/i18n/en/notifications.ts';
 import { note } from '@/i18n/en/note.ts';
 import { profile } from '@/i18n/en/profile.ts';
+import { profileEdit } from '@/i18n/en/profile-edit.ts';
 import { reactions } from '@/i18n/en/reactions.ts';
 import { reads } from '@/i18n/en/reads.ts';
 import { search } from '@/i18n/en/search.ts';
@@ -45,6 +46,7 @@ export const en = {
   notifications,
   note,
   profile,
+  profileEdit,
   reactions,
   reads,
   search,

@@ -34,6 +34,12 @@ export class AttachmentSet {
   private readonly taskWatch = new Map<string, () => void>();
   private version = 0;
   private snapshotCache: { version: number; value: readonly UploadSnapshot[] } | null = null;
+  private readonly imagesOnly: boolean;
+
+  /** `imagesOnly`: pictures only (avatar, banner); a video is refused with a message. */
+  constructor(options: { imagesOnly?: boolean } = {}) {
+    this.imagesOnly = options.imagesOnly ?? false;
+  }
 
   getSnapshot = (): readonly Attachment[] => this.items;
   subscribe = (fn: () => void): (() => void) => {
@@ -72,7 +78,12 @@ export class AttachmentSet {
     const checked = await Promise.all(
       files.map(async (file) => {
         try {
-          return (await mod.precheckUpload(file, { tier: setup.tier })).mime;
+          const { mime } = await mod.precheckUpload(file, { tier: setup.tier });
+          if (this.imagesOnly && !mime.startsWith('image/')) {
+            notify.error(i18next.t('uploads.imageOnly'));
+            return null;
+          }
+          return mime;
         } catch (err) {
           notify.error(uploadErrorText(err, file.name));
           return null;

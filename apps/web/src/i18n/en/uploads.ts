@@ -6,6 +6,7 @@ export const uploads = {
   attachments: 'Attached files',
   tooBig: 'File too big. Upload limit is {{limit}}.',
   unsupported: 'Only images and videos can be uploaded.',
+  imageOnly: 'Only images can be used here.',
   failed: 'Failed to upload file {{name}}',
   cancelledFile: 'Upload of {{name}} cancelled',
   progress: 'Uploading {{name}}',
