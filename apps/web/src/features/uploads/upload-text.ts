@@ -26,9 +26,9 @@ export function formatBytes(bytes: number, locale = i18next.language): string {
   return `${n} ${units[i]}`;
 }
 
-/** "5 s left", "2 min left", "1 h 5 min left"; null when not known. */
+/** "5 seconds left", "2 minutes left", "1 h 5 min left"; null when not known or about done. */
 export function timeLeftLabel(seconds: number | null): string | null {
-  if (seconds === null || !Number.isFinite(seconds) || seconds < 0) return null;
+  if (seconds === null || !Number.isFinite(seconds) || seconds < 0.5) return null;
   const s = Math.ceil(seconds);
   if (s < 60) return i18next.t('uploads.secondsLeft', { count: s });
   const m = Math.ceil(s / 60);

@@ -152,12 +152,16 @@ function ProfileForm({ pubkey, initial }: { pubkey: string; initial: ProfileFiel
     }
   };
 
-  const field = (k: TextField, label: string, opts: { hint?: string; type?: string } = {}) => {
+  const field = (
+    k: TextField,
+    label: string,
+    opts: { hint?: string; type?: string; wide?: boolean } = {},
+  ) => {
     const err = errors[k];
     const hintId = opts.hint ? `${id}-${k}-hint` : undefined;
     const errId = err ? `${id}-${k}-error` : undefined;
     return (
-      <div className="profile-edit-field">
+      <div className={opts.wide ? 'profile-edit-field is-wide' : 'profile-edit-field'}>
         <label htmlFor={`${id}-${k}`} className="field-label">
           {label}
         </label>
@@ -293,7 +297,7 @@ function ProfileForm({ pubkey, initial }: { pubkey: string; initial: ProfileFiel
             onChange={(e) => set('about', e.target.value)}
           />
         </div>
-        {field('website', t('profileEdit.website'), { type: 'url' })}
+        {field('website', t('profileEdit.website'), { type: 'url', wide: true })}
         {field('nip05', t('profileEdit.nip05'), { type: 'email' })}
         {field('lud16', t('profileEdit.lud16'), { type: 'email' })}
         {urlField('picture', t('profileEdit.pictureUrl'))}
