@@ -220,7 +220,7 @@ test('an upload can be cancelled, retried or removed; nothing is stored after a 
     big,
     Buffer.concat([readFileSync(fixture('landscape.png')), Buffer.alloc(3 << 20, 7)]),
   );
-  await throttle(page, 32 * 1024);
+  const cdp = await throttle(page, 32 * 1024);
   await dialog.getByLabel('Images or video to attach').setInputFiles(big);
   const tile = dialog.getByRole('listitem', { name: 'big-picture.png' });
   await expect(tile).toHaveAttribute('data-status', 'uploading', { timeout: 30_000 });
@@ -243,6 +243,49 @@ test('an upload can be cancelled, retried or removed; nothing is stored after a 
   );
   await expect(dialog.getByRole('button', { name: 'Post' })).toBeEnabled();
   expect(await blossomList(baseURL!, me)).toEqual([]);
+
+  // A finished upload stays with the draft: after a reload the text and the file are there.
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await dialog.getByLabel('Images or video to attach').setInputFiles(fixture('portrait.jpg'));
+  await expect(dialog.getByRole('listitem', { name: 'portrait.jpg' })).toHaveAttribute(
+    'data-status',
+    'done',
+    { timeout: 60_000 },
+  );
+  await page.waitForTimeout(500); // the draft's text is saved after a short pause
+  await page.reload();
+  const again = await openComposer(page);
+  await expect(again.getByRole('combobox', { name: 'What is on your mind?' })).toHaveValue(
+    'Keep this text',
+  );
+  await expect(again.getByRole('listitem', { name: 'portrait.jpg' })).toHaveAttribute(
+    'data-status',
+    'done',
+  );
+  await again.getByRole('button', { name: 'Post' }).click();
+  await expect(again).toBeHidden();
+  const card = page.getByRole('feed', { name: 'Home' }).locator('article').filter({
+    hasText: 'Keep this text',
+  });
+  const id = (await card.first().getAttribute('data-note-id'))!;
+  await expect
+    .poll(async () => (await relayEventsById(baseURL!, [id])).length, { timeout: 30_000 })
+    .toBe(1);
+  const [event] = await relayEventsById(baseURL!, [id]);
+  const hash = sha256(readFileSync(fixture('portrait.jpg')));
+  expect(event!.content).toMatch(new RegExp(`^Keep this text\n\\S+/${hash}\\.jpg$`));
+  expect(event!.tags.filter((t) => t[0] === 'imeta')).toEqual([
+    expect.arrayContaining([expect.stringMatching(`/${hash}\\.jpg$`), 'dim 600x900']),
+  ]);
+  expect((await blossomList(baseURL!, me)).map((b) => b.sha256)).toEqual([hash]);
+  // Posted: the next note starts without it.
+  const next = await openComposer(page);
+  await expect(next.getByTestId('attachment')).toHaveCount(0);
 });
 
 test('a 150 MB file is refused for a regular user before any byte is sent', async ({

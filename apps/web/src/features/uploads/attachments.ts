@@ -1,17 +1,67 @@
-import type { UploadResult, UploadSnapshot, UploadTask } from '@swell/client/uploads';
+import type { UploadResult, UploadSnapshot } from '@swell/client/uploads';
 import { notify } from '@/components/ui/notify.ts';
 import { i18next } from '@/i18n/index.ts';
+import { readLocal, writeLocal } from '@/lib/storage.ts';
 import { uploadErrorText } from '@/features/uploads/upload-text.ts';
 import { uploadSetup } from '@/features/uploads/upload-setup.ts';
 
-/** A file attached to a note: its upload and a local preview (object URL) for the thumbnail. */
+/** What a tile shows and drives of one file's upload (an UploadTask, or one finished earlier). */
+export interface AttachmentTask {
+  readonly id: string;
+  getSnapshot(): UploadSnapshot;
+  subscribe(listener: () => void): () => void;
+  cancel(): void;
+  retry(): Promise<UploadResult>;
+}
+
+/** A file attached to a note: its upload and a preview (object URL or the uploaded file). */
 export interface Attachment {
   id: string;
   kind: 'image' | 'video';
   name: string;
   preview: string;
-  task: UploadTask;
+  /** True when `preview` is an object URL to let go of. */
+  local: boolean;
+  task: AttachmentTask;
 }
+
+/** An upload finished before this page was loaded (restored with the draft). */
+function finishedTask(id: string, name: string, result: UploadResult): AttachmentTask {
+  const snapshot: UploadSnapshot = {
+    fileName: name,
+    status: 'done',
+    bytes: result.size,
+    totalBytes: result.size,
+    rate: 0,
+    secondsLeft: 0,
+    result,
+  };
+  return {
+    id,
+    getSnapshot: () => snapshot,
+    subscribe: () => () => {},
+    cancel: () => {},
+    retry: () => Promise.resolve(result),
+  };
+}
+
+interface StoredAttachment {
+  name: string;
+  kind: 'image' | 'video';
+  result: UploadResult;
+}
+
+const isStored = (v: unknown): v is StoredAttachment => {
+  const a = v as Partial<StoredAttachment> | null;
+  return (
+    !!a &&
+    typeof a.name === 'string' &&
+    (a.kind === 'image' || a.kind === 'video') &&
+    typeof a.result?.url === 'string' &&
+    /^https?:\/\//.test(a.result.url) &&
+    Array.isArray(a.result.imeta)
+  );
+};
 
 /** Whether a note may go out with these uploads: all done, or why not. */
 export type AttachmentsState = 'ready' | 'uploading' | 'failed';
@@ -36,9 +86,52 @@ export class AttachmentSet {
   private snapshotCache: { version: number; value: readonly UploadSnapshot[] } | null = null;
   private readonly imagesOnly: boolean;
 
-  /** `imagesOnly`: pictures only (avatar, banner); a video is refused with a message. */
-  constructor(options: { imagesOnly?: boolean } = {}) {
+  private readonly storageKey: string | undefined;
+  private restored = 0;
+  private persisted: string | null | undefined;
+
+  /**
+   * `imagesOnly`: pictures only (avatar, banner); a video is refused with a message.
+   * `storageKey`: finished uploads are kept there (local storage) and come back after a reload,
+   * like the draft's text.
+   */
+  constructor(options: { imagesOnly?: boolean; storageKey?: string } = {}) {
     this.imagesOnly = options.imagesOnly ?? false;
+    this.storageKey = options.storageKey;
+    if (this.storageKey) this.items = this.restore(this.storageKey);
+  }
+
+  private restore(key: string): Attachment[] {
+    let stored: unknown;
+    try {
+      stored = JSON.parse(readLocal(key) ?? '[]');
+    } catch {
+      stored = [];
+    }
+    return (Array.isArray(stored) ? stored : []).filter(isStored).map((a) => {
+      const id = `restored-${++this.restored}`;
+      return {
+        id,
+        kind: a.kind,
+        name: a.name,
+        preview: a.kind === 'image' ? a.result.url : (a.result.thumb ?? a.result.url),
+        local: false,
+        task: finishedTask(id, a.name, a.result),
+      };
+    });
+  }
+
+  private persist() {
+    if (!this.storageKey) return;
+    const done: StoredAttachment[] = this.items.flatMap((a) => {
+      const result = a.task.getSnapshot().result;
+      return result ? [{ name: a.name, kind: a.kind, result }] : [];
+    });
+    const value = done.length > 0 ? JSON.stringify(done) : null;
+    // Progress changes often; storage is written only when the finished files change.
+    if (value === this.persisted) return;
+    this.persisted = value;
+    writeLocal(this.storageKey, value);
   }
 
   getSnapshot = (): readonly Attachment[] => this.items;
@@ -60,6 +153,7 @@ export class AttachmentSet {
   private changed(next: readonly Attachment[] = this.items) {
     this.items = next;
     this.version += 1;
+    this.persist();
     for (const l of [...this.listeners]) l();
   }
 
@@ -100,6 +194,7 @@ export class AttachmentSet {
         kind: mime.startsWith('video/') ? 'video' : 'image',
         name: file.name || 'file',
         preview: URL.createObjectURL(file),
+        local: true,
         task,
       };
       this.taskWatch.set(
@@ -142,18 +237,21 @@ export class AttachmentSet {
   private forget(a: Attachment) {
     this.taskWatch.get(a.id)?.();
     this.taskWatch.delete(a.id);
-    URL.revokeObjectURL(a.preview);
+    if (a.local) URL.revokeObjectURL(a.preview);
   }
 }
 
 const sets = new Map<string, AttachmentSet>();
 
-/** The attachments of a draft (`pubkey` + draft key), kept while the tab lives. */
+/**
+ * The attachments of a draft (`pubkey` + draft key): running uploads live while the tab lives,
+ * finished ones are kept with the draft across reloads.
+ */
 export function attachmentsFor(pubkey: string | null, draft: string | undefined): AttachmentSet {
   const key = `${pubkey ?? ''}:${draft ?? ''}`;
   let set = sets.get(key);
   if (!set) {
-    set = new AttachmentSet();
+    set = new AttachmentSet(pubkey ? { storageKey: `swell.attachments.${key}` } : {});
     sets.set(key, set);
   }
   return set;
