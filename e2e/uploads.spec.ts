@@ -288,7 +288,7 @@ test('an upload can be cancelled, retried or removed; nothing is stored after a 
   await expect(next.getByTestId('attachment')).toHaveCount(0);
 });
 
-test('a 150 MB file is refused for a regular user before any byte is sent', async ({
+test('a 150 MB file is refused for a regular user before any byte is sent; dropped and pasted pictures attach', async ({
   page,
   baseURL,
 }) => {
@@ -328,6 +328,31 @@ test('a 150 MB file is refused for a regular user before any byte is sent', asyn
   ).toBeVisible();
   await expect(dialog.getByTestId('attachment')).toHaveCount(0);
   expect(sent).toEqual([]);
+  // Dropping a picture on the composer and pasting one into the text attach them too.
+  const files = await page.evaluateHandle(
+    ([png, jpg]) => {
+      const drop = new DataTransfer();
+      drop.items.add(new File([new Uint8Array(png!)], 'dropped.png', { type: 'image/png' }));
+      const paste = new DataTransfer();
+      paste.items.add(new File([new Uint8Array(jpg!)], 'pasted.jpg', { type: 'image/jpeg' }));
+      return { drop, paste };
+    },
+    [[...readFileSync(fixture('landscape.png'))], [...readFileSync(fixture('portrait.jpg'))]],
+  );
+  const field = dialog.getByRole('combobox', { name: 'What is on your mind?' });
+  await dialog.getByTestId('composer').dispatchEvent('drop', {
+    dataTransfer: await files.evaluateHandle((f) => f.drop),
+  });
+  await field.evaluate((el, f) => {
+    el.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: f.paste, bubbles: true, cancelable: true }),
+    );
+  }, files);
+  for (const name of ['dropped.png', 'pasted.jpg'])
+    await expect(dialog.getByRole('listitem', { name })).toHaveAttribute('data-status', 'done', {
+      timeout: 60_000,
+    });
+  await expect(field).toHaveValue('');
 });
 
 test('settings/profile: a new avatar is uploaded, previewed, published and shown on the profile', async ({
