@@ -176,3 +176,35 @@ describe('drafts and emoji history (per-user record)', () => {
     expect(withEmoji(h, h[10]!)).toHaveLength(emojiHistoryLimit);
   });
 });
+
+describe('buildNote: uploaded media (NIP-92 imeta)', () => {
+  const png = 'https://up.example/aa.png';
+  const webm = 'https://up.example/bb.webm';
+  const imeta = (url: string, extra: string[] = []) => [
+    'imeta',
+    `url ${url}`,
+    'm image/png',
+    'x ' + 'a'.repeat(64),
+    ...extra,
+  ];
+
+  it('adds the imeta tag of each file whose URL is in the text, once per URL, in order', () => {
+    const { tags } = buildNote({
+      content: `two files\n${png}\n${webm}`,
+      author: me,
+      media: [imeta(webm), imeta(png, ['dim 640x480']), imeta(png, ['dim 1x1'])],
+    });
+    const found = tags.filter((t) => t[0] === 'imeta');
+    expect(found).toEqual([imeta(webm), imeta(png, ['dim 640x480'])]);
+  });
+
+  it('leaves out files whose URL the user removed from the text, and non-imeta tags', () => {
+    const { tags } = buildNote({
+      content: `only one ${png}`,
+      author: me,
+      media: [imeta(webm), ['t', 'x'], imeta(png)],
+    });
+    expect(tags.filter((t) => t[0] === 'imeta')).toEqual([imeta(png)]);
+    expect(tags.some((t) => t[0] === 't' && t[1] === 'x')).toBe(false);
+  });
+});

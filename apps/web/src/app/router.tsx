@@ -11,7 +11,6 @@ const placeholder = (title: string): Pick<RouteObject, 'lazy' | 'handle'> => ({
 
 const settingsPages: RouteObject[] = [
   ['zaps', 'settings.zaps'],
-  ['profile', 'settings.profile'],
 ].map(([path, title]) => ({ path, ...placeholder(title!) }));
 
 /** Every route of spec section 2; every screen is loaded lazily so the first load stays small. */
@@ -70,6 +69,7 @@ export const routes: RouteObject[] = [
             path: 'settings/notifications',
             lazy: () => import('@/screens/settings/notifications.tsx'),
           },
+          { path: 'settings/profile', lazy: () => import('@/screens/settings/profile-edit.tsx') },
           ...settingsPages.map((r) => ({ ...r, path: `settings/${r.path}` })),
           { path: 'bookmarks', lazy: () => import('@/screens/bookmarks.tsx') },
           {

@@ -19,6 +19,7 @@ import { notificationSettings } from '@/i18n/en/notification-settings.ts';
 import { note } from '@/i18n/en/note.ts';
 import { premium } from '@/i18n/en/premium.ts';
 import { profile } from '@/i18n/en/profile.ts';
+import { profileEdit } from '@/i18n/en/profile-edit.ts';
 import { reactions } from '@/i18n/en/reactions.ts';
 import { reads } from '@/i18n/en/reads.ts';
 import { search } from '@/i18n/en/search.ts';
@@ -29,6 +30,7 @@ import { standalone } from '@/i18n/en/standalone.ts';
 import { themes } from '@/i18n/en/themes.ts';
 import { thread } from '@/i18n/en/thread.ts';
 import { ui } from '@/i18n/en/ui.ts';
+import { uploads } from '@/i18n/en/uploads.ts';
 import { write } from '@/i18n/en/write.ts';
 
 /**
@@ -57,6 +59,7 @@ export const en = {
   note,
   premium,
   profile,
+  profileEdit,
   reactions,
   reads,
   search,
@@ -67,6 +70,7 @@ export const en = {
   themes,
   thread,
   ui,
+  uploads,
   write,
 } as const;
 

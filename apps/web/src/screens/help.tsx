@@ -15,6 +15,7 @@ import Rss from 'lucide-react/icons/rss';
 import Search from 'lucide-react/icons/search';
 import Server from 'lucide-react/icons/server';
 import User from 'lucide-react/icons/user';
+import UserPen from 'lucide-react/icons/user-pen';
 import { Screen } from '@/components/screen.tsx';
 import '@/screens/help.css';
 
@@ -33,6 +34,7 @@ const works: [string, LucideIcon][] = [
   ['help.works.notifications', Bell],
   ['help.works.themes', Palette],
   ['help.works.network', Server],
+  ['help.works.profile', UserPen],
   ['help.works.copy', Copy],
 ];
 

@@ -19,7 +19,16 @@ export function sendNote(
   return signAndSend(ctx, { kind: 1, content, tags }, changes);
 }
 
+/** What a note carries besides its text: the `imeta` tags of the files it shows. */
+export interface NoteExtras {
+  media?: readonly (readonly string[])[];
+}
+
 /** A new note. */
-export function postNote(ctx: ActionContext, content: string): Promise<WriteResult> {
-  return sendNote(ctx, { content });
+export function postNote(
+  ctx: ActionContext,
+  content: string,
+  extras: NoteExtras = {},
+): Promise<WriteResult> {
+  return sendNote(ctx, { content, ...extras });
 }

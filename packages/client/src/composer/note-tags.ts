@@ -25,6 +25,12 @@ export interface NoteDraftInput {
   /** The author: never tagged in their own note's p tags. */
   author?: string;
   hints?: TagHints;
+  /**
+   * NIP-92 `imeta` tags of uploaded files (`["imeta", "url …", "m …", "x …", "dim WxH", …]`):
+   * each whose URL is in the content is added (once per URL), so other clients reserve the
+   * media's box and paint its blurhash; those whose URL is not in the text are left out.
+   */
+  media?: readonly (readonly string[])[];
 }
 
 type Tag = string[];
@@ -137,5 +143,12 @@ export function buildNote(input: NoteDraftInput): { content: string; tags: strin
   }
 
   for (const tag of extractHashtags(content)) add(tags, ['t', tag.toLowerCase()]);
+  const imetaUrls = new Set<string>();
+  for (const m of input.media ?? []) {
+    const url = m[0] === 'imeta' ? m.find((p) => p.startsWith('url '))?.slice(4) : undefined;
+    if (!url || imetaUrls.has(url) || !content.includes(url)) continue;
+    imetaUrls.add(url);
+    tags.push([...m]);
+  }
   return { content, tags };
 }

@@ -3,7 +3,7 @@ import { broadcast } from '../actions/broadcast.ts';
 import { signAndSend, type ActionContext, type WriteResult } from '../actions/action-context.ts';
 import { deleteNote } from '../actions/delete-note.ts';
 import { like } from '../actions/like.ts';
-import { postNote } from '../actions/compose-note.ts';
+import { postNote, type NoteExtras } from '../actions/compose-note.ts';
 import { quote } from '../actions/quote.ts';
 import { reply } from '../actions/reply.ts';
 import { repost } from '../actions/repost.ts';
@@ -54,9 +54,10 @@ export interface WritePath {
   publisher: Publisher;
   /** Every waiting event with its state (sending, failed, sent), observable. */
   outbox: Outbox;
-  post(content: string): Promise<WriteResult>;
-  reply(parent: NostrEvent, content: string): Promise<WriteResult>;
-  quote(quoted: NostrEvent, content: string): Promise<WriteResult>;
+  /** `extras.media`: imeta tags of uploaded files shown in the note. */
+  post(content: string, extras?: NoteExtras): Promise<WriteResult>;
+  reply(parent: NostrEvent, content: string, extras?: NoteExtras): Promise<WriteResult>;
+  quote(quoted: NostrEvent, content: string, extras?: NoteExtras): Promise<WriteResult>;
   /** null: already liked (ignored). */
   like(note: NostrEvent): Promise<WriteResult | null>;
   repost(note: NostrEvent): Promise<WriteResult>;
@@ -154,9 +155,9 @@ export async function createWritePath(o: WritePathOptions): Promise<WritePath> {
   return {
     publisher,
     outbox,
-    post: (content) => postNote(ctx, content),
-    reply: (parent, content) => reply(ctx, parent, content),
-    quote: (quoted, content) => quote(ctx, quoted, content),
+    post: (content, extras) => postNote(ctx, content, extras),
+    reply: (parent, content, extras) => reply(ctx, parent, content, extras),
+    quote: (quoted, content, extras) => quote(ctx, quoted, content, extras),
     like: (note) => like(ctx, note),
     repost: (note) => repost(ctx, note),
     deleteNote: (note, reason) => deleteNote(ctx, note, reason),

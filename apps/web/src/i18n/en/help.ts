@@ -20,13 +20,14 @@ export const help = {
     signIn:
       'Sign in with your private key (nsec), optionally protected by a PIN on this device, with a browser extension, or with a remote signer (a bunker address or a QR code). Your feed and your likes, replies, reposts and zaps are then shown for you.',
     write:
-      'Write a note, reply (in a window or under the thread), quote, like, repost, delete your own notes or broadcast one again. A note says "Sending…" until a relay accepts it, and waits on this device, even across a reload, until one does.',
+      'Write a note, reply (in a window or under the thread), quote, like, repost, delete your own notes or broadcast one again. Attach pictures and video with the image button, by pasting or by dropping them: each uploads with its progress, and the note goes out once they are all done. A note says "Sending…" until a relay accepts it, and waits on this device, even across a reload, until one does.',
     messages:
       'Send and read direct messages: your contacts are grouped into people you follow and others, and old (NIP-04) and new (NIP-17) messages share one conversation.',
     notifications:
       'See who liked, replied, reposted, quoted, mentioned or zapped you, grouped, in Notifications; the count in the navigation updates live.',
     themes: 'Pick one of four themes in Settings > Appearance.',
     network: 'Choose your relays and your caching service in Settings > Network.',
+    profile: 'Change your name, about, picture and banner in Settings > Edit profile.',
     copy: "Copy a note's link, text, ID or raw event from its menu.",
   },
   searchTitle: 'Search queries',

@@ -48,3 +48,14 @@ export function hashtagsOf(text: string): string[] {
 export function canPost(text: string): boolean {
   return text.trim().length > 0;
 }
+
+/**
+ * The note's text with the URLs of its uploaded files: each on its own line after the text
+ * (in the order attached), unless the user already placed it in the text.
+ */
+export function withMediaUrls(text: string, urls: readonly string[]): string {
+  const missing = [...new Set(urls)].filter((u) => !text.includes(u));
+  if (missing.length === 0) return text;
+  const body = text.trimEnd();
+  return body ? `${body}\n${missing.join('\n')}` : missing.join('\n');
+}

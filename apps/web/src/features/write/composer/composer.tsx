@@ -4,6 +4,8 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
+  type ChangeEvent,
   type ClipboardEvent,
   type DragEvent,
   type KeyboardEvent,
@@ -26,24 +28,26 @@ import {
   insertAt,
   insertMention,
   mentionAt,
+  withMediaUrls,
   type TextEdit,
 } from '@/features/write/composer/composer-text.ts';
+import { AttachmentList } from '@/features/uploads/attachment-list.tsx';
+import { attachmentsFor, attachmentsState } from '@/features/uploads/attachments.ts';
 import { toastOutcome } from '@/features/write/publish-toast.ts';
 import { requireSigner } from '@/features/write/require-signer.ts';
 import { loadWrite, writeStore } from '@/features/write/write-store.ts';
 import { useStore } from '@/lib/external-store.ts';
 import '@/features/write/composer/composer.css';
 
-function hasImage(items: DataTransferItemList | undefined | null): boolean {
-  return !!items && [...items].some((i) => i.kind === 'file' && i.type.startsWith('image/'));
-}
+const hasFiles = (types: readonly string[] | undefined) => !!types?.includes('Files');
 
 /**
  * The note editor of the modal and of the inline reply: the draft (per note answered, kept in
  * the per-user record, so it survives reloads), mentions (`@name` -> user_search ->
  * `nostr:nprofile1…`), hashtags (shown as the `t` tags they become), an emoji picker with
- * history, a live preview through the notes' own renderer, and images (not built yet: the
- * not-implemented notice). Ctrl/Cmd+Enter posts.
+ * history, a live preview through the notes' own renderer, and pictures and video (image
+ * button, paste, drop): uploaded at once, in parallel, each with its progress; the note goes
+ * out with their URLs and `imeta` tags once every upload is done. Ctrl/Cmd+Enter posts.
  */
 export function Composer(props: ComposerProps) {
   const { t } = useTranslation();
@@ -89,6 +93,25 @@ function ComposerEditor({
   const [text, setText] = useState(() => write.drafts.get(key).text);
   const [caret, setCaret] = useState(0);
   const [busy, setBusy] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const attachments = attachmentsFor(pubkey, key);
+  const attached = useSyncExternalStore(attachments.subscribe, attachments.getSnapshot);
+  const uploadStates = useSyncExternalStore(attachments.subscribe, attachments.getStates);
+  const uploads = attachmentsState(uploadStates);
+  const media = useMemo(
+    () => uploadStates.flatMap((s) => (s.result ? [s.result] : [])),
+    [uploadStates],
+  );
+  const content = useMemo(
+    () =>
+      withMediaUrls(
+        text,
+        media.map((m) => m.url),
+      ),
+    [text, media],
+  );
+  const ready = (canPost(text) || attached.length > 0) && uploads === 'ready';
 
   useEffect(() => {
     const flush = () => write.drafts.flush();
@@ -136,25 +159,27 @@ function ComposerEditor({
       pubkey: pubkey ?? '',
       created_at: 0,
       kind: 1,
-      tags: [],
-      content: text,
+      tags: media.map((m) => m.imeta),
+      content,
       sig: '',
     }),
-    [id, pubkey, text],
+    [id, pubkey, content, media],
   );
   const hashtags = useMemo(() => hashtagsOf(text), [text]);
 
   const submit = async () => {
-    if (!canPost(text) || busy) return;
+    if (!ready || busy) return;
     setBusy(true);
     try {
       if (!(await requireSigner())) return;
       const w = write;
+      const extras = { media: media.map((m) => m.imeta) };
       let r: WriteResult;
-      if (target.mode === 'reply') r = await w.reply(target.note, text);
-      else if (target.mode === 'quote') r = await w.quote(target.note, text);
-      else r = await w.post(text);
+      if (target.mode === 'reply') r = await w.reply(target.note, content, extras);
+      else if (target.mode === 'quote') r = await w.quote(target.note, content, extras);
+      else r = await w.post(content, extras);
       w.drafts.clear(key);
+      attachments.clear();
       setText('');
       onPosted?.(r.event as SignedEvent);
       void toastOutcome(r.result);
@@ -195,17 +220,39 @@ function ComposerEditor({
       void submit();
     }
   };
+  const attach = async (files: File[]) => {
+    if (files.length === 0 || !(await requireSigner())) return;
+    await attachments.add(files);
+  };
   const onPaste = (e: ClipboardEvent) => {
-    if (hasImage(e.clipboardData?.items)) {
+    const files = [...(e.clipboardData?.files ?? [])];
+    if (files.length > 0) {
+      // Pasted files become attachments; pasted text stays the browser's to insert.
       e.preventDefault();
-      notify.notImplemented();
+      void attach(files);
     }
   };
+  const onDragOver = (e: DragEvent) => {
+    if (!hasFiles(e.dataTransfer?.types ? [...e.dataTransfer.types] : undefined)) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+    setDragging(true);
+  };
+  const onDragLeave = (e: DragEvent) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+  };
   const onDrop = (e: DragEvent) => {
-    if (hasImage(e.dataTransfer?.items) || (e.dataTransfer?.files.length ?? 0) > 0) {
+    setDragging(false);
+    const files = [...(e.dataTransfer?.files ?? [])];
+    if (files.length > 0) {
       e.preventDefault();
-      notify.notImplemented();
+      void attach(files);
     }
+  };
+  const onPick = (e: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(e.target.files ?? [])];
+    e.target.value = '';
+    void attach(files);
   };
 
   const label =
@@ -216,8 +263,18 @@ function ComposerEditor({
         : t('write.noteLabel');
   const listId = `${id}-mentions`;
   return (
-    <div className={compact ? 'composer composer-compact' : 'composer'} data-testid="composer">
-      <div className="composer-field">
+    <div
+      className={compact ? 'composer composer-compact' : 'composer'}
+      data-testid="composer"
+      onDragOver={onDragOver}
+      onDragLeave={onDragLeave}
+      onDrop={onDrop}
+    >
+      <div
+        className="composer-field composer-dropzone"
+        data-dragging={dragging}
+        data-drop-label={t('uploads.dropHere')}
+      >
         <textarea
           ref={area}
           className="composer-input"
@@ -235,7 +292,6 @@ function ComposerEditor({
           onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
-          onDrop={onDrop}
           role="combobox"
           aria-autocomplete="list"
           aria-expanded={suggestions.length > 0}
@@ -255,7 +311,8 @@ function ComposerEditor({
           ))}
         </p>
       )}
-      {canPost(text) && (
+      <AttachmentList set={attachments} />
+      {canPost(content) && (
         <section className="composer-preview" aria-label={t('write.preview')}>
           {!compact && <h3 className="composer-preview-title">{t('write.preview')}</h3>}
           <NoteContent event={preview} />
@@ -265,14 +322,31 @@ function ComposerEditor({
         <div className="composer-tools">
           <EmojiPicker onPick={pickEmoji} />
           <IconButton
-            label={t('write.addImage')}
+            label={t('uploads.attach')}
             icon={<ImagePlus size={20} aria-hidden />}
-            onClick={() => notify.notImplemented()}
+            onClick={() => fileInput.current?.click()}
+          />
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/*,video/*"
+            multiple
+            hidden
+            aria-label={t('uploads.fileInput')}
+            onChange={onPick}
           />
         </div>
+        {uploads !== 'ready' && (
+          <p
+            className={uploads === 'failed' ? 'composer-blocked is-error' : 'composer-blocked'}
+            role="status"
+          >
+            {uploads === 'failed' ? t('uploads.fixUploads') : t('uploads.waitUploads')}
+          </p>
+        )}
         <Button
           variant="primary"
-          disabled={!canPost(text) || busy}
+          disabled={!ready || busy}
           onClick={() => void submit()}
           icon={<Send size={16} aria-hidden />}
         >

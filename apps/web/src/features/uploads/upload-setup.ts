@@ -1,0 +1,91 @@
+import type { UploadOptions } from '@swell/client/uploads';
+import { swell } from '@/data/client.ts';
+
+/** What every upload of the signed-in user needs: who signs, where to, and the size limit's tier. */
+export type UploadSetup = Pick<UploadOptions, 'sign' | 'pubkey' | 'servers' | 'tier'>;
+
+const TIER_TIMEOUT_MS = 6000;
+const SERVERS_TIMEOUT_MS = 3000;
+
+/** Our server (the one serving the cache socket): `ws(s)://host/v1` -> `http(s)://host`. */
+export function ownUploadServer(cacheUrl: string): string {
+  const u = new URL(cacheUrl);
+  const scheme = u.protocol === 'wss:' ? 'https:' : u.protocol === 'ws:' ? 'http:' : u.protocol;
+  return `${scheme}//${u.host}`;
+}
+
+const withTimeout = <T>(p: Promise<T>, ms: number, fallback: T): Promise<T> =>
+  Promise.race([p, new Promise<T>((r) => setTimeout(() => r(fallback), ms))]);
+
+const tiers = new Map<string, Promise<string>>();
+const serverLists = new Map<string, Promise<string[]>>();
+
+/**
+ * The user's membership tier (spec section 5: 100 MB a file for regular users, 1 GB for
+ * premium and legend members), asked once per session from the membership socket. When it
+ * cannot be learnt the regular limit applies (and it is asked again next time).
+ */
+function membershipTier(pubkey: string): Promise<string> {
+  let p = tiers.get(pubkey);
+  if (!p) {
+    p = (async () => {
+      const { MembershipClient, membershipSocketUrl, tierOf } =
+        await import('@swell/client/membership');
+      const signer = swell().session.signer;
+      if (!signer) return 'regular';
+      const m = new MembershipClient({
+        url: membershipSocketUrl(swell().cache.getSnapshot().url),
+        signer,
+      });
+      try {
+        const status = await withTimeout(m.status(), TIER_TIMEOUT_MS, null);
+        if (status === null) throw new Error('membership status timed out');
+        const tier = tierOf(status);
+        return tier === 'none' ? 'regular' : tier;
+      } finally {
+        m.destroy();
+      }
+    })();
+    tiers.set(pubkey, p);
+    p.catch(() => tiers.delete(pubkey));
+  }
+  return p.catch(() => 'regular');
+}
+
+/**
+ * The user's Blossom servers (their kind 10063 list, read from their relays), else our server.
+ */
+function blossomServers(pubkey: string, own: string): Promise<string[]> {
+  let p = serverLists.get(pubkey);
+  if (!p) {
+    p = (async () => {
+      const { uploadServers, BLOSSOM_SERVER_LIST_KIND } = await import('@swell/client/uploads');
+      const pool = await swell().loadRelays();
+      const events = await pool.query(
+        [{ kinds: [BLOSSOM_SERVER_LIST_KIND], authors: [pubkey], limit: 1 }],
+        { eoseTimeoutMs: SERVERS_TIMEOUT_MS },
+      );
+      const newest = events.sort((a, b) => b.created_at - a.created_at)[0];
+      return uploadServers(newest, own);
+    })();
+    serverLists.set(pubkey, p);
+    p.catch(() => serverLists.delete(pubkey));
+  }
+  return p.catch(() => [own]);
+}
+
+/** Resolves the upload setup of the signed-in user; null when nobody can sign. */
+export async function uploadSetup(): Promise<UploadSetup | null> {
+  const client = swell();
+  const signer = client.session.signer;
+  const pubkey = client.session.pubkey;
+  if (!signer || !pubkey) return null;
+  const own = ownUploadServer(client.cache.getSnapshot().url);
+  const [tier, servers] = await Promise.all([membershipTier(pubkey), blossomServers(pubkey, own)]);
+  return {
+    pubkey,
+    tier,
+    servers,
+    sign: (template) => signer.signEvent(template),
+  };
+}
