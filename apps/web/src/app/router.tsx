@@ -9,9 +9,10 @@ const placeholder = (title: string): Pick<RouteObject, 'lazy' | 'handle'> => ({
   lazy: () => import('@/screens/placeholder.tsx'),
 });
 
-const settingsPages: RouteObject[] = [
-  ['zaps', 'settings.zaps'],
-].map(([path, title]) => ({ path, ...placeholder(title!) }));
+const settingsPages: RouteObject[] = [['zaps', 'settings.zaps']].map(([path, title]) => ({
+  path,
+  ...placeholder(title!),
+}));
 
 /** Every route of spec section 2; every screen is loaded lazily so the first load stays small. */
 export const routes: RouteObject[] = [
