@@ -14,6 +14,7 @@ import { startLoginWhenNeeded } from '@/features/account/login-start.ts';
 import { NoteActionsProvider } from '@/features/note-actions/index.ts';
 import { WriteDialogs } from '@/features/write/write-dialogs.tsx';
 import { createWriteHandlers } from '@/features/write/write-handlers.ts';
+import { ZapDialogs } from '@/features/zaps/zap-dialogs.tsx';
 import { afterFirstContent } from '@/lib/first-content.ts';
 import { useMediaQuery, wideQuery } from '@/lib/use-media-query.ts';
 import '@/app/layout.css';
@@ -96,6 +97,7 @@ export function MainLayout() {
       </div>
       <AccountDialogs />
       <WriteDialogs />
+      <ZapDialogs />
       <ToastHost />
     </NoteActionsProvider>
   );

@@ -23,6 +23,7 @@ import { themes } from '@/i18n/en/themes.ts';
 import { thread } from '@/i18n/en/thread.ts';
 import { ui } from '@/i18n/en/ui.ts';
 import { write } from '@/i18n/en/write.ts';
+import { zaps } from '@/i18n/en/zaps.ts';
 
 /**
  * English strings, one module per feature under i18n/en/ (a new feature adds its own module and
@@ -54,6 +55,7 @@ export const en = {
   thread,
   ui,
   write,
+  zaps,
 } as const;
 
 export type Strings = typeof en;

@@ -7,6 +7,7 @@ import QrCodeIcon from 'lucide-react/icons/qr-code';
 import UserPen from 'lucide-react/icons/user-pen';
 import UserPlus from 'lucide-react/icons/user-plus';
 import UserX from 'lucide-react/icons/user-x';
+import Zap from 'lucide-react/icons/zap';
 import type { VanityTarget } from '@/app/vanity.ts';
 import { Avatar } from '@/components/avatar/avatar.tsx';
 import { BackButton, Screen } from '@/components/screen.tsx';
@@ -21,6 +22,7 @@ import { useUserStats } from '@/data/entity-store.ts';
 import { useSession } from '@/data/session.ts';
 import { userLabel, useUser } from '@/data/user.ts';
 import { useNoteActions } from '@/features/note-actions/index.ts';
+import { zapProfile } from '@/features/zaps/zap-actions.ts';
 import { ProfileAbout } from '@/features/profile/profile-about.tsx';
 import { profilePubkey } from '@/features/profile/profile-target.ts';
 import { ProfileTabs } from '@/features/profile/profile-tabs.tsx';
@@ -105,6 +107,14 @@ function Profile({ pubkey, userPubkey }: { pubkey: string; userPubkey: string | 
               <ProfileShare npub={user.npub} name={name} />
             </Suspense>
           </Popover>
+          {!own && (
+            <IconButton
+              label={t('note.action.zap')}
+              icon={<Zap size={18} aria-hidden />}
+              className="profile-action-icon"
+              onClick={() => void zapProfile(pubkey)}
+            />
+          )}
           {own ? (
             <ButtonLink to="/settings/profile" icon={<UserPen size={16} aria-hidden />}>
               {t('profile.edit')}

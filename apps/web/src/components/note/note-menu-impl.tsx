@@ -9,6 +9,7 @@ import Link2 from 'lucide-react/icons/link-2';
 import Radio from 'lucide-react/icons/radio';
 import Trash2 from 'lucide-react/icons/trash-2';
 import VolumeX from 'lucide-react/icons/volume-x';
+import Zap from 'lucide-react/icons/zap';
 import type { SignedEvent } from '@swell/cache-protocol';
 import type { MenuEntry } from '@/components/ui/menu-types.ts';
 import MenuImpl from '@/components/ui/menu-impl.tsx';
@@ -40,6 +41,12 @@ export default function NoteMenuImpl({
       label: t('note.menu.reactions'),
       icon: <ChartNoAxesColumn size={18} />,
       onSelect: () => setReactions(true),
+    },
+    {
+      key: 'zap',
+      label: t('zaps.menu.custom'),
+      icon: <Zap size={18} />,
+      onSelect: () => actions.zapCustom(event),
     },
     {
       key: 'copy-link',

@@ -7,6 +7,8 @@ import { askDelete } from '@/features/write/delete-store.ts';
 import { toastOutcome } from '@/features/write/publish-toast.ts';
 import { requireSigner } from '@/features/write/require-signer.ts';
 import { loadWrite } from '@/features/write/write-store.ts';
+import { quickZap } from '@/features/zaps/zap-actions.ts';
+import { openZapModal } from '@/features/zaps/zap-modal-store.ts';
 import { i18next } from '@/i18n/index.ts';
 
 /** Runs a write action with the write path, or says why it could not (signer refused...). */
@@ -33,8 +35,9 @@ async function withSigner(action: (w: WritePath) => Promise<void>): Promise<void
 /**
  * The note actions of the write path, passed to `NoteActionsProvider` by the main layout:
  * compose/reply/quote open the composer, like/repost/delete/broadcast publish through the
- * client's outbox (optimistic in the store, toasts with the spec's messages). Zap, bookmark,
- * mute, report and follow keep the not-implemented notice until their issues land.
+ * client's outbox (optimistic in the store, toasts with the spec's messages); zap pays the
+ * default zap, zapCustom opens the custom zap window (features/zaps). Bookmark, mute, report and
+ * follow keep the not-implemented notice until their issues land.
  */
 export function createWriteHandlers(): NoteActionHandlers {
   const t = i18next.t.bind(i18next);
@@ -43,6 +46,8 @@ export function createWriteHandlers(): NoteActionHandlers {
     compose: () => void signed(() => openComposer({ mode: 'new' })),
     reply: (note: SignedEvent) => void signed(() => openComposer({ mode: 'reply', note })),
     quote: (note: SignedEvent) => void signed(() => openComposer({ mode: 'quote', note })),
+    zap: (note: SignedEvent) => quickZap({ event: note }),
+    zapCustom: (note: SignedEvent) => void signed(() => openZapModal({ event: note })),
     like: (note: SignedEvent) => {
       void withSigner(async (w) => {
         const r = await w.like(note);
