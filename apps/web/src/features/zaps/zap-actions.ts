@@ -1,5 +1,6 @@
 import { swell } from '@/data/client.ts';
-import type { ZapModalSubject } from '@/features/zaps/zap-modal-store.ts';
+import { requireSigner } from '@/features/write/require-signer.ts';
+import { openZapModal, type ZapModalSubject } from '@/features/zaps/zap-modal-store.ts';
 
 /** The user's default zap (Settings > Zaps; spec: 42 sats, "Onward"). */
 export function defaultZapOf(): { amount: number; message: string } {
@@ -17,8 +18,5 @@ export function quickZap(subject: ZapModalSubject): void {
 
 /** The zap button of a profile: the custom zap window once the user can sign. */
 export async function zapProfile(pubkey: string): Promise<void> {
-  const { requireSigner } = await import('@/features/write/require-signer.ts');
-  if (!(await requireSigner())) return;
-  const { openZapModal } = await import('@/features/zaps/zap-modal-store.ts');
-  openZapModal({ pubkey });
+  if (await requireSigner()) openZapModal({ pubkey });
 }

@@ -1,0 +1,174 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { demoAccounts, type DemoAccount } from '@swell/devnet';
+import { noteEncode } from 'nostr-tools/nip19';
+import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure';
+import { npubEncode } from 'nostr-tools/nip19';
+import { hexToBytes } from 'nostr-tools/utils';
+import { watchConsole } from './console-guard.ts';
+import { publish } from './social-helpers.ts';
+
+const alice = demoAccounts.find((a) => a.name === 'alice')!;
+const bob = demoAccounts.find((a) => a.name === 'bob')!;
+const port = process.env.E2E_PORT;
+const origin = `http://127.0.0.1:${port}`;
+
+test.describe.configure({ timeout: 180_000 });
+
+let clock = Math.floor(Date.now() / 1000);
+const signed = (sk: Uint8Array, kind: number, tags: string[][], content: string) =>
+  finalizeEvent(
+    { kind, created_at: Math.max(++clock, Math.floor(Date.now() / 1000)), tags, content },
+    sk,
+  );
+const keyOf = (who: DemoAccount) => hexToBytes(who.secretKeyHex);
+
+/** A context signed in as `who` (nsec, no PIN), optionally with the devnet's WebLN stand-in. */
+async function signedIn(
+  browser: Browser,
+  who: DemoAccount,
+  { webln = false, slowPayMs = 0 }: { webln?: boolean; slowPayMs?: number } = {},
+): Promise<Page> {
+  const context = await browser.newContext();
+  if (webln) {
+    const script = await (await fetch(`${origin}/devnet/webln.js`)).text();
+    await context.addInitScript({ content: script });
+    // A wallet that takes a moment to pay, so the pending zap can be seen.
+    if (slowPayMs) {
+      await context.addInitScript((ms) => {
+        const w = window as unknown as { webln: { sendPayment(i: string): Promise<unknown> } };
+        const pay = w.webln.sendPayment.bind(w.webln);
+        w.webln.sendPayment = (i) => new Promise((r) => setTimeout(r, ms)).then(() => pay(i));
+      }, slowPayMs);
+    }
+  }
+  const page = await context.newPage();
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  let dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await dialog.getByLabel('Private key (nsec)').fill(who.nsec);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  dialog = page.getByRole('dialog', { name: 'Create a PIN' });
+  await dialog.getByRole('button', { name: 'Skip' }).click();
+  await expect(page.getByText(`Signed in as ${who.displayName}`)).toBeVisible();
+  return page;
+}
+
+/** Bob publishes a fresh note; the page opens its thread. */
+async function openBobsNote(page: Page, text: string) {
+  const note = signed(keyOf(bob), 1, [], text);
+  await publish(page, note);
+  await page.goto(`/e/${noteEncode(note.id)}`);
+  const card = page.locator(`article[data-note-id="${note.id}"]`);
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  return { note, card };
+}
+
+/** The sats on the note's zap button (from its accessible name). */
+async function zapButton(card: ReturnType<Page['locator']>) {
+  return card.getByRole('button', { name: /^Zap/ });
+}
+
+/** Bob's notifications list alice's zap of `sats` with `message`. */
+async function bobSeesZap(browser: Browser, sats: number, message: string) {
+  const page = await signedIn(browser, bob);
+  await page.goto('/notifications');
+  await page.getByRole('tab', { name: 'Zaps' }).click();
+  const zap = page.locator('.notif-zapped', { hasText: 'Alice zapped your note' }).filter({
+    hasText: message,
+  });
+  await expect(zap.first()).toBeVisible({ timeout: 30_000 });
+  await expect(zap.first()).toContainText(`${sats} sats`);
+  await page.context().close();
+}
+
+test('alice zaps a note of bob with the default zap through the WebLN extension', async ({
+  browser,
+}) => {
+  const page = await signedIn(browser, alice, { webln: true, slowPayMs: 3000 });
+  const errors = watchConsole(page);
+  const tag = Math.random().toString(36).slice(2, 8);
+  const { note, card } = await openBobsNote(page, `Zap me through WebLN ${tag}`);
+  const zap = await zapButton(card);
+  await expect(zap).toHaveAccessibleName('Zap, 0 sats zapped');
+  await zap.click();
+  // Pending at once, then counted once the receipt arrived.
+  await expect(card.getByRole('status')).toHaveText('Zapping 42 sats…', { timeout: 30_000 });
+  await expect(page.getByText('Zapped 42 sats', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(zap).toHaveAccessibleName(/^Zap, 42 sats zapped, you zapped$/, { timeout: 30_000 });
+  await expect(card.getByRole('status')).toHaveCount(0);
+  await expect(card.getByRole('listitem', { name: 'Top zap: 42 sats from Alice' })).toBeVisible();
+  await expect(card.locator('.zap-pill-top')).toContainText('Onward');
+  expect(note.id).toHaveLength(64);
+  expect(errors).toEqual([]);
+  await bobSeesZap(browser, 42, 'Onward');
+  await page.context().close();
+});
+
+test('a custom zap with an amount and a comment, listed in the reactions zaps tab', async ({
+  browser,
+}) => {
+  const page = await signedIn(browser, alice, { webln: true });
+  const errors = watchConsole(page);
+  const tag = Math.random().toString(36).slice(2, 8);
+  const { card } = await openBobsNote(page, `Custom zap please ${tag}`);
+  // Long press on the zap button opens the custom zap window.
+  const zap = await zapButton(card);
+  const box = (await zap.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  const dialog = page.getByRole('dialog', { name: 'Zap Bob' });
+  await expect(dialog).toBeVisible();
+  await page.mouse.up();
+  // The spec's presets with their labels; the default zap filled in.
+  for (const [amount, label] of [
+    ['21', 'Great post'],
+    ['420', "Let's go"],
+    ['1,000', 'Coffee on me'],
+    ['5,000', 'Cheers'],
+    ['10,000', 'Party time'],
+    ['100,000', 'Generational wealth'],
+  ]) {
+    await expect(dialog.getByRole('button', { name: `${amount} ${label}` })).toBeVisible();
+  }
+  await expect(dialog.getByLabel('Custom amount (sats)')).toHaveValue('42');
+  await expect(dialog.getByLabel('Message')).toHaveValue('Onward');
+  await dialog.getByRole('button', { name: /Coffee on me/ }).click();
+  await expect(dialog.getByLabel('Custom amount (sats)')).toHaveValue('1000');
+  await dialog.getByLabel('Custom amount (sats)').fill('777');
+  await dialog.getByLabel('Message').fill(`Lucky sevens ${tag}`);
+  await expect(dialog.getByText('Pay with Browser extension')).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Zap 777 sats' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(zap).toHaveAccessibleName(/^Zap, 777 sats zapped/, { timeout: 30_000 });
+  await expect(card.locator('.zap-pill-top')).toContainText(`Lucky sevens ${tag}`);
+  // The reactions window's zaps tab lists it.
+  await card.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Reactions' }).click();
+  const reactions = page.getByRole('dialog', { name: 'Reactions' });
+  await reactions.getByRole('tab', { name: 'Zaps' }).click();
+  await expect(reactions.getByRole('tabpanel')).toContainText('Alice');
+  await expect(reactions.getByRole('tabpanel')).toContainText('777');
+  await page.keyboard.press('Escape');
+  expect(errors).toEqual([]);
+  await bobSeesZap(browser, 777, `Lucky sevens ${tag}`);
+  await page.context().close();
+});
+
+test('a profile without a lightning address says zap unavailable for author', async ({
+  browser,
+}) => {
+  const page = await signedIn(browser, alice, { webln: true });
+  const sk = generateSecretKey();
+  const name = `nolud${Math.random().toString(36).slice(2, 8)}`;
+  await publish(page, signed(sk, 0, [], JSON.stringify({ name, display_name: name })));
+  await page.goto(`/p/${npubEncode(getPublicKey(sk))}`);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Zap', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Zap ${name}` });
+  await expect(dialog.getByRole('alert')).toHaveText('zap unavailable for author');
+  await expect(dialog.getByRole('button', { name: /^Zap 42 sats/ })).toBeDisabled();
+  await page.context().close();
+});
