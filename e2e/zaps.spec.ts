@@ -172,3 +172,67 @@ test('a profile without a lightning address says zap unavailable for author', as
   await expect(dialog.getByRole('button', { name: /^Zap 42 sats/ })).toBeDisabled();
   await page.context().close();
 });
+
+test('wallet connect: connect in Settings > Zaps, set the default zap, zap through NWC', async ({
+  browser,
+}) => {
+  const page = await signedIn(browser, alice);
+  const errors = watchConsole(page);
+  const tag = Math.random().toString(36).slice(2, 8);
+  const created = (await (
+    await fetch(`${origin}/devnet/nwc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ balanceSats: 100_000 }),
+    })
+  ).json()) as { uri: string; walletPubkey: string };
+
+  await page.goto('/settings/zaps');
+  await expect(page.getByRole('heading', { name: 'Zaps', level: 1 })).toBeVisible();
+  // A string without its secret is refused with the reason.
+  const field = page.getByLabel('Connection string');
+  await field.fill(created.uri.replace(/[?&]secret=[0-9a-f]+/, ''));
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('alert')).toContainText('Could not connect:');
+  await expect(page.getByRole('alert')).toContainText(/secret/i);
+  await field.fill(created.uri);
+  await page.getByRole('button', { name: 'Connect' }).click();
+  const wallet = page.getByRole('group', { name: 'Wallet connection' });
+  await expect(wallet.getByRole('status')).toHaveText('Balance: 100,000 sats', { timeout: 30_000 });
+  // The secret is never shown nor kept in the field.
+  await expect(page.getByLabel('Connection string')).toHaveCount(0);
+
+  // The default zap: 100 sats with a message of our own.
+  await page.getByLabel('Amount (sats)', { exact: true }).fill('100');
+  await page.getByLabel('Message', { exact: true }).fill(`Via wallet connect ${tag}`);
+  await expect(page.getByLabel('Amount of preset 1 (sats)')).toHaveValue('21');
+  await expect(page.getByLabel('Message of preset 6')).toHaveValue('Generational wealth');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Zap settings saved', { exact: true })).toBeVisible();
+
+  const { card } = await openBobsNote(page, `Zap me through NWC ${tag}`);
+  const zap = await zapButton(card);
+  await zap.click();
+  await expect(zap).toHaveAccessibleName(/^Zap, 100 sats zapped, you zapped$/, {
+    timeout: 30_000,
+  });
+  await expect(card.locator('.zap-pill-top')).toContainText(`Via wallet connect ${tag}`);
+  const ledger = (await (await fetch(`${origin}/devnet/nwc/${created.walletPubkey}`)).json()) as {
+    balanceMsat: number;
+  };
+  expect(ledger.balanceMsat).toBeLessThanOrEqual(99_900_000);
+
+  // Settings show the new balance; disconnect forgets the connection.
+  await page.goto('/settings/zaps');
+  await expect(wallet.getByRole('status')).toHaveText(/^Balance: 99,9\d\d sats$/, {
+    timeout: 30_000,
+  });
+  await expect(page.getByLabel('Amount (sats)', { exact: true })).toHaveValue('100');
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await wallet.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByLabel('Connection string')).toBeVisible();
+  expect(errors).toEqual([]);
+  await bobSeesZap(browser, 100, `Via wallet connect ${tag}`);
+  await page.context().close();
+});

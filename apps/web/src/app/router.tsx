@@ -14,7 +14,6 @@ const settingsPages: RouteObject[] = [
   ['home_feeds', 'settings.homeFeeds'],
   ['reads_feeds', 'settings.readsFeeds'],
   ['notifications', 'settings.notifications'],
-  ['zaps', 'settings.zaps'],
   ['muted', 'settings.muted'],
   ['filters', 'settings.filters'],
   ['profile', 'settings.profile'],
@@ -64,6 +63,7 @@ export const routes: RouteObject[] = [
           { path: 'settings', lazy: () => import('@/screens/settings/menu.tsx') },
           { path: 'settings/appearance', lazy: () => import('@/screens/settings/appearance.tsx') },
           { path: 'settings/network', lazy: () => import('@/screens/settings/network.tsx') },
+          { path: 'settings/zaps', lazy: () => import('@/screens/settings/zaps.tsx') },
           ...settingsPages.map((r) => ({ ...r, path: `settings/${r.path}` })),
           { path: 'bookmarks', ...placeholder('nav.bookmarks') },
           {
