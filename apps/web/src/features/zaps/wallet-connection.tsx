@@ -13,18 +13,24 @@ import {
   removeNwcConnection,
   saveNwcConnection,
 } from '@/features/zaps/nwc-connection.ts';
+import { payerSourcesVersion } from '@/features/zaps/payer-registry.ts';
 import { zapFailureMessage } from '@/features/zaps/zap-errors.ts';
+import { useStore } from '@/lib/external-store.ts';
+
+interface Probe {
+  alias?: string;
+  balanceSats?: number;
+  balanceError?: string;
+}
 
 type Status =
   | { state: 'none' }
   | { state: 'checking' }
-  | { state: 'connected'; alias?: string; balanceSats?: number; balanceError?: string }
+  | ({ state: 'connected' } & Probe)
   | { state: 'locked' };
 
 /** Asks the wallet who it is and what it holds (both answer or the connection is not usable). */
-async function probe(
-  payer: NwcPayer,
-): Promise<{ alias?: string; balanceSats?: number; balanceError?: string }> {
+async function probe(payer: NwcPayer): Promise<Probe> {
   const info = await payer.client.getInfo();
   try {
     const { balanceMsat } = await payer.getBalance();
@@ -45,40 +51,42 @@ async function probe(
 export function WalletConnection() {
   const { t } = useTranslation();
   const session = useSession();
-  const [status, setStatus] = useState<Status>({ state: 'none' });
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [probed, setProbed] = useState<(Probe & { key: string }) | null>(null);
   const inputId = useId();
   const errorId = useId();
+  const version = useStore(payerSourcesVersion);
   const pubkey = session.pubkey;
   const canSign = session.canSign;
+  const stored = !!pubkey && hasNwcConnection();
+  const key = `${pubkey}:${version}`;
+  const status: Status = !stored
+    ? { state: 'none' }
+    : !canSign
+      ? { state: 'locked' }
+      : probed?.key === key
+        ? { state: 'connected', ...probed }
+        : { state: 'checking' };
 
   useEffect(() => {
-    if (!pubkey || !hasNwcConnection()) {
-      setStatus({ state: 'none' });
-      return;
-    }
-    if (!canSign) {
-      setStatus({ state: 'locked' });
-      return;
-    }
+    if (!stored || !canSign) return;
     let live = true;
-    setStatus({ state: 'checking' });
     void (async () => {
+      let shown: Probe;
       try {
         const uri = await readNwcConnection();
-        if (!uri) return live && setStatus({ state: 'none' });
-        const shown = await probe(nwcPayerFor(uri));
-        if (live) setStatus({ state: 'connected', ...shown });
+        shown = uri ? await probe(nwcPayerFor(uri)) : {};
       } catch (err) {
-        if (live) setStatus({ state: 'connected', balanceError: zapFailureMessage(err) });
+        shown = { balanceError: zapFailureMessage(err) };
       }
+      if (live) setProbed({ key, ...shown });
     })();
     return () => {
       live = false;
     };
-  }, [pubkey, canSign]);
+  }, [stored, canSign, key]);
 
   const connect = async (e: FormEvent) => {
     e.preventDefault();
@@ -94,7 +102,7 @@ export function WalletConnection() {
       const shown = await probe(nwcPayerFor(uri));
       await saveNwcConnection(uri);
       setText('');
-      setStatus({ state: 'connected', ...shown });
+      setProbed({ key: `${pubkey}:${payerSourcesVersion.get()}`, ...shown });
       notify.success(
         shown.alias
           ? t('zaps.settings.connected', { alias: shown.alias })
@@ -110,7 +118,6 @@ export function WalletConnection() {
 
   const disconnect = () => {
     removeNwcConnection();
-    setStatus({ state: 'none' });
     notify.info(t('zaps.settings.disconnected'));
   };
 
