@@ -236,3 +236,33 @@ test('wallet connect: connect in Settings > Zaps, set the default zap, zap throu
   await bobSeesZap(browser, 100, `Via wallet connect ${tag}`);
   await page.context().close();
 });
+
+test('a lightning invoice in a note shows as a card with a QR code and is paid with Pay', async ({
+  browser,
+}) => {
+  const page = await signedIn(browser, alice, { webln: true });
+  const errors = watchConsole(page);
+  const tag = Math.random().toString(36).slice(2, 8);
+  const issued = (await (
+    await fetch(`${origin}/devnet/invoices`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ amountMsat: 2_100_000, description: `Coffee fund ${tag}` }),
+    })
+  ).json()) as { invoice: string; paymentHash: string };
+  const { card } = await openBobsNote(page, `Buy me a coffee ${tag}\n${issued.invoice}`);
+  const invoice = card.getByRole('group', { name: 'Lightning invoice' });
+  await expect(invoice).toContainText('2,100 sats');
+  await expect(invoice).toContainText(`Coffee fund ${tag}`);
+  await expect(invoice).toContainText(/Expires in \d+ (minutes|hour)/);
+  await expect(invoice.getByRole('img', { name: 'QR code of the invoice' })).toBeVisible();
+  await invoice.getByRole('button', { name: 'Pay' }).click();
+  await expect(invoice.getByRole('status')).toHaveText('Paid', { timeout: 30_000 });
+  const ledger = (await (await fetch(`${origin}/devnet/invoices`)).json()) as {
+    paymentHash: string;
+    status: string;
+  }[];
+  expect(ledger.find((i) => i.paymentHash === issued.paymentHash)?.status).toBe('paid');
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
