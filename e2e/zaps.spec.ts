@@ -266,3 +266,82 @@ test('a lightning invoice in a note shows as a card with a QR code and is paid w
   expect(errors).toEqual([]);
   await page.context().close();
 });
+
+test('zap window, Settings > Zaps and an invoice card at 390 and 1280 px, light and dark', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const page = await signedIn(browser, alice, { webln: true });
+  const errors = watchConsole(page);
+  const tag = Math.random().toString(36).slice(2, 8);
+  const issued = (await (
+    await fetch(`${origin}/devnet/invoices`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ amountMsat: 5_000_000, description: `Tickets for the meetup ${tag}` }),
+    })
+  ).json()) as { invoice: string };
+  const { note } = await openBobsNote(page, `Meetup tickets here ${tag}\n${issued.invoice}`);
+  const notePath = `/e/${noteEncode(note.id)}`;
+  const shots: [string, string, (p: Page) => Promise<void>][] = [
+    [
+      'zap-modal',
+      notePath,
+      async (p) => {
+        await p
+          .locator(`article[data-note-id="${note.id}"]`)
+          .getByRole('button', { name: 'More actions' })
+          .click();
+        await p.getByRole('menuitem', { name: 'Custom zap' }).click();
+        await expect(
+          p.getByRole('dialog', { name: 'Zap Bob' }).getByText('Pay with Browser extension'),
+        ).toBeVisible();
+        await expect(
+          p.getByRole('dialog').getByRole('button', { name: 'Zap 42 sats' }),
+        ).toBeEnabled();
+      },
+    ],
+    [
+      'settings-zaps',
+      '/settings/zaps',
+      (p) => expect(p.getByLabel('Message of preset 6')).toHaveValue(/./),
+    ],
+    [
+      'invoice-card',
+      notePath,
+      (p) => expect(p.getByRole('img', { name: 'QR code of the invoice' })).toBeVisible(),
+    ],
+  ];
+  for (const [theme, label] of [
+    ['sunrise', 'Sunrise wave'],
+    ['midnight', 'Midnight wave'],
+  ] as const) {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/settings/appearance');
+    await page.getByRole('radio', { name: new RegExp(label) }).check();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    for (const [size, width, height] of [
+      ['phone', 390, 844],
+      ['desktop', 1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const [name, path, ready] of shots) {
+        const where = `${theme} ${size} ${name}`;
+        await page.goto(path);
+        await ready(page);
+        await page.evaluate(() => document.fonts.ready);
+        const widths = await page.evaluate(() => ({
+          scroll: document.documentElement.scrollWidth,
+          inner: window.innerWidth,
+        }));
+        expect(widths.scroll, `${where}: sideways overflow`).toBeLessThanOrEqual(widths.inner);
+        const axe = await new AxeBuilder({ page }).analyze();
+        expect(axe.violations.map((v) => `${where} ${v.id}: ${v.help}`)).toEqual([]);
+        await page.screenshot({ path: testInfo.outputPath(`${theme}-${size}-${name}.png`) });
+        await page.keyboard.press('Escape');
+      }
+    }
+  }
+  expect(errors).toEqual([]);
+  await page.context().close();
+});

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { notify } from '@/components/ui/notify.ts';
 import { swell } from '@/data/client.ts';
 import { useSession } from '@/data/session.ts';
+import { PayerChoice } from '@/features/zaps/payer-choice.tsx';
 import { WalletConnection } from '@/features/zaps/wallet-connection.tsx';
 import '@/components/ui/form.css';
 import '@/screens/settings/settings.css';
@@ -167,6 +168,7 @@ export function Component() {
         </section>
       </form>
       <WalletConnection />
+      <PayerChoice />
     </Screen>
   );
 }
