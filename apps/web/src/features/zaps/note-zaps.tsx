@@ -47,9 +47,11 @@ function PendingPill({ zap }: { zap: PendingZap }) {
   const { t } = useTranslation();
   const amount = zap.sats.toLocaleString();
   return (
-    <li className="zap-pill zap-pill-pending" data-state={zap.state} role="status">
+    <li className="zap-pill zap-pill-pending" data-state={zap.state}>
       <Zap size={12} aria-hidden className="zap-pill-icon" />
-      {zap.state === 'paying' ? t('zaps.pending', { amount }) : t('zaps.pendingPaid', { amount })}
+      <span role="status">
+        {zap.state === 'paying' ? t('zaps.pending', { amount }) : t('zaps.pendingPaid', { amount })}
+      </span>
     </li>
   );
 }
