@@ -54,6 +54,14 @@ async function signedIn(
   return page;
 }
 
+/** Navigates inside the app (no reload: a PIN-locked key stays unlocked, the theme stays). */
+async function inApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 /** Bob publishes a fresh note; the page opens its thread. */
 async function openBobsNote(page: Page, text: string) {
   const note = signed(keyOf(bob), 1, [], text);
@@ -327,7 +335,8 @@ test('zap window, Settings > Zaps and an invoice card at 390 and 1280 px, light 
       await page.setViewportSize({ width, height });
       for (const [name, path, ready] of shots) {
         const where = `${theme} ${size} ${name}`;
-        await page.goto(path);
+        // In-app navigation: a full load would put back the theme synced for alice.
+        await inApp(page, path);
         await ready(page);
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
         await page.evaluate(() => document.fonts.ready);
@@ -407,4 +416,51 @@ test('zaps from a profile (custom window) and from an article card (default zap)
     await expect(zap).toHaveAccessibleName(`Zap, ${before + 42} sats zapped, you zapped`);
   expect(errors).toEqual([]);
   await page.context().close();
+});
+
+test('with a PIN the wallet connect string is stored sealed, and opens after unlocking', async ({
+  page,
+}) => {
+  const errors = watchConsole(page);
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  let dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await dialog.getByLabel('Private key (nsec)').fill(alice.nsec);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  dialog = page.getByRole('dialog', { name: 'Create a PIN' });
+  await dialog.getByLabel('PIN', { exact: true }).fill('2468');
+  await dialog.getByLabel('Repeat PIN').fill('2468');
+  await dialog.getByRole('button', { name: 'Save PIN' }).click();
+  await expect(page.getByText('Signed in as Alice')).toBeVisible();
+
+  const created = (await (
+    await fetch(`${origin}/devnet/nwc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ balanceSats: 50_000 }),
+    })
+  ).json()) as { uri: string };
+  const secret = new URL(
+    created.uri.replace(/^nostr\+walletconnect:\/\//, 'http://x/'),
+  ).searchParams.get('secret')!;
+  expect(secret).toMatch(/^[0-9a-f]{64}$/);
+  await inApp(page, '/settings/zaps');
+  await page.getByLabel('Connection string').fill(created.uri);
+  await page.getByRole('button', { name: 'Connect' }).click();
+  const wallet = page.getByRole('group', { name: 'Wallet connection' });
+  await expect(wallet.getByRole('status')).toHaveText('Balance: 50,000 sats', { timeout: 30_000 });
+  const stored = await page.evaluate((pk) => localStorage.getItem(`nwc:${pk}`), alice.pubkey);
+  expect(stored).toMatch(/^swnwc1:/);
+  expect(stored).not.toContain(secret);
+  expect(stored).not.toContain('walletconnect');
+
+  // After a reload the connection waits for the PIN, then opens.
+  await page.reload();
+  dialog = page.getByRole('dialog', { name: 'Enter your PIN' });
+  await dialog.getByLabel('PIN', { exact: true }).fill('2468');
+  await dialog.getByRole('button', { name: 'Unlock' }).click();
+  await expect(wallet.getByRole('status')).toHaveText('Balance: 50,000 sats', { timeout: 30_000 });
+  await wallet.getByRole('button', { name: 'Disconnect' }).click();
+  expect(await page.evaluate((pk) => localStorage.getItem(`nwc:${pk}`), alice.pubkey)).toBeNull();
+  expect(errors).toEqual([]);
 });

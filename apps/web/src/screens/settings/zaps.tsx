@@ -42,9 +42,13 @@ export function Component() {
   const session = useSession();
   const settings = useSyncExternalStore(swell().settings.subscribe, swell().settings.getSnapshot);
   const saved = settings.settings;
-  const [draft, setDraft] = useState<Draft>(() =>
-    draftOf(saved.zapDefault, saved.zapConfig.length ? saved.zapConfig : defaultZapPresets),
-  );
+  // Until the user edits, the form shows what is saved (settings may arrive after the screen).
+  const [edited, setEdited] = useState<Draft | null>(null);
+  const draft =
+    edited ??
+    draftOf(saved.zapDefault, saved.zapConfig.length ? saved.zapConfig : defaultZapPresets);
+  const setDraft = (next: Draft | ((d: Draft) => Draft)) =>
+    setEdited(typeof next === 'function' ? next(draft) : next);
   const [error, setError] = useState<string | null>(null);
 
   const save = (e: FormEvent) => {
@@ -66,6 +70,7 @@ export function Component() {
       zapConfig,
       zapOptions: zapConfig.map((p) => p.amount),
     });
+    setEdited(null);
     notify.success(t('zaps.settings.saved'));
   };
 
