@@ -117,6 +117,7 @@ test('desktop: the navigation and a note card are reachable and usable with the 
     'Copy note ID',
     'Copy raw event',
     'Broadcast',
+    'Custom zap',
     'Mute user',
     'Report user',
   ]);

@@ -43,12 +43,6 @@ export default function NoteMenuImpl({
       onSelect: () => setReactions(true),
     },
     {
-      key: 'zap',
-      label: t('zaps.menu.custom'),
-      icon: <Zap size={18} />,
-      onSelect: () => actions.zapCustom(event),
-    },
-    {
       key: 'copy-link',
       label: t('note.menu.copyLink'),
       icon: <Link2 size={18} />,
@@ -78,6 +72,12 @@ export default function NoteMenuImpl({
       label: t('note.menu.broadcast'),
       icon: <Radio size={18} />,
       onSelect: () => actions.broadcast(event),
+    },
+    {
+      key: 'zap',
+      label: t('zaps.menu.custom'),
+      icon: <Zap size={18} />,
+      onSelect: () => actions.zapCustom(event),
     },
     {
       key: 'mute',
