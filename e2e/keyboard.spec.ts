@@ -135,7 +135,7 @@ test('desktop: the navigation and a note card are reachable and usable with the 
   await expect(menu).toBeVisible();
   await page.keyboard.press('End');
   await expect(menu.getByRole('menuitem', { name: 'Report user' })).toBeFocused();
-  for (const name of ['Mute user', 'Broadcast', 'Copy raw event']) {
+  for (const name of ['Mute user', 'Custom zap', 'Broadcast', 'Copy raw event']) {
     await page.keyboard.press('ArrowUp');
     await expect(menu.getByRole('menuitem', { name })).toBeFocused();
   }
