@@ -16,6 +16,7 @@ import { NoteActionsProvider } from '@/features/note-actions/index.ts';
 import { SettingsNotices } from '@/features/settings/settings-notices.tsx';
 import { WriteDialogs } from '@/features/write/write-dialogs.tsx';
 import { createWriteHandlers } from '@/features/write/write-handlers.ts';
+import { ZapDialogs } from '@/features/zaps/zap-dialogs.tsx';
 import { afterFirstContent } from '@/lib/first-content.ts';
 import { useStore } from '@/lib/external-store.ts';
 import { premiumReminderOpen } from '@/features/premium/reminder-store.ts';
@@ -115,6 +116,7 @@ export function MainLayout() {
           <PremiumReminder />
         </Suspense>
       )}
+      <ZapDialogs />
       <ToastHost />
       <SettingsNotices />
     </NoteActionsProvider>

@@ -9,10 +9,6 @@ const placeholder = (title: string): Pick<RouteObject, 'lazy' | 'handle'> => ({
   lazy: () => import('@/screens/placeholder.tsx'),
 });
 
-const settingsPages: RouteObject[] = [['zaps', 'settings.zaps']].map(([path, title]) => ({
-  path,
-  ...placeholder(title!),
-}));
 
 /** Every route of spec section 2; every screen is loaded lazily so the first load stays small. */
 export const routes: RouteObject[] = [
@@ -71,7 +67,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('@/screens/settings/notifications.tsx'),
           },
           { path: 'settings/profile', lazy: () => import('@/screens/settings/profile-edit.tsx') },
-          ...settingsPages.map((r) => ({ ...r, path: `settings/${r.path}` })),
+          { path: 'settings/zaps', lazy: () => import('@/screens/settings/zaps.tsx') },
           { path: 'bookmarks', lazy: () => import('@/screens/bookmarks.tsx') },
           {
             path: 'profile/:npub?',

@@ -32,6 +32,7 @@ import { thread } from '@/i18n/en/thread.ts';
 import { ui } from '@/i18n/en/ui.ts';
 import { uploads } from '@/i18n/en/uploads.ts';
 import { write } from '@/i18n/en/write.ts';
+import { zaps } from '@/i18n/en/zaps.ts';
 
 /**
  * English strings, one module per feature under i18n/en/ (a new feature adds its own module and
@@ -72,6 +73,7 @@ export const en = {
   ui,
   uploads,
   write,
+  zaps,
 } as const;
 
 export type Strings = typeof en;

@@ -16,6 +16,7 @@ import Search from 'lucide-react/icons/search';
 import Server from 'lucide-react/icons/server';
 import User from 'lucide-react/icons/user';
 import UserPen from 'lucide-react/icons/user-pen';
+import Zap from 'lucide-react/icons/zap';
 import { Screen } from '@/components/screen.tsx';
 import '@/screens/help.css';
 
@@ -30,6 +31,7 @@ const works: [string, LucideIcon][] = [
   ['help.works.feedPages', Rss],
   ['help.works.signIn', KeyRound],
   ['help.works.write', PenLine],
+  ['help.works.zaps', Zap],
   ['help.works.messages', Mail],
   ['help.works.notifications', Bell],
   ['help.works.themes', Palette],

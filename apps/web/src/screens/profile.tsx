@@ -6,6 +6,7 @@ import Globe from 'lucide-react/icons/globe';
 import QrCodeIcon from 'lucide-react/icons/qr-code';
 import UserPen from 'lucide-react/icons/user-pen';
 import UserX from 'lucide-react/icons/user-x';
+import Zap from 'lucide-react/icons/zap';
 import type { VanityTarget } from '@/app/vanity.ts';
 import { Avatar } from '@/components/avatar/avatar.tsx';
 import { BackButton, Screen } from '@/components/screen.tsx';
@@ -21,6 +22,7 @@ import { useSession } from '@/data/session.ts';
 import { userLabel, useUser } from '@/data/user.ts';
 import { FollowButton } from '@/features/lists/follow-button.tsx';
 import { ProfileMenu } from '@/features/profile/profile-menu.tsx';
+import { zapProfile } from '@/features/zaps/zap-actions.ts';
 import { ProfileAbout } from '@/features/profile/profile-about.tsx';
 import { profilePubkey } from '@/features/profile/profile-target.ts';
 import { ProfileTabs } from '@/features/profile/profile-tabs.tsx';
@@ -109,6 +111,14 @@ function Profile({ pubkey, userPubkey }: { pubkey: string; userPubkey: string | 
               <ProfileShare npub={user.npub} name={name} />
             </Suspense>
           </Popover>
+          {!own && (
+            <IconButton
+              label={t('note.action.zap')}
+              icon={<Zap size={18} aria-hidden />}
+              className="profile-action-icon"
+              onClick={() => void zapProfile(pubkey)}
+            />
+          )}
           {own ? (
             <ButtonLink to="/settings/profile" icon={<UserPen size={16} aria-hidden />}>
               {t('profile.edit')}

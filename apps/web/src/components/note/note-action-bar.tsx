@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import Bookmark from 'lucide-react/icons/bookmark';
 import Heart from 'lucide-react/icons/heart';
@@ -17,6 +18,55 @@ function actionLabel(parts: (string | false | undefined)[]): string {
   return parts.filter(Boolean).join(', ');
 }
 
+/** How long a press on the zap button lasts before it opens the custom zap window. */
+const longPressMs = 500;
+
+/**
+ * Tap = `onTap`; holding the pointer `longPressMs`, a right click, or Shift+Enter = `onLong`
+ * (the zap button: default zap, or the custom zap window).
+ */
+function useLongPress(onTap: () => void, onLong: () => void) {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const fired = useRef(false);
+  const cancel = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  };
+  return {
+    onPointerDown: (e: React.PointerEvent) => {
+      if (e.button !== 0) return;
+      fired.current = false;
+      cancel();
+      timer.current = setTimeout(() => {
+        fired.current = true;
+        onLong();
+      }, longPressMs);
+    },
+    onPointerUp: cancel,
+    onPointerLeave: cancel,
+    onPointerCancel: cancel,
+    onContextMenu: (e: React.MouseEvent) => {
+      e.preventDefault();
+      cancel();
+      onLong();
+    },
+    onKeyDown: (e: React.KeyboardEvent) => {
+      if (e.key === 'Enter' && e.shiftKey) {
+        e.preventDefault();
+        onLong();
+      }
+    },
+    onClick: () => {
+      cancel();
+      if (fired.current) {
+        fired.current = false;
+        return;
+      }
+      onTap();
+    },
+  };
+}
+
 /**
  * The note's action bar: reply, zap, like, repost/quote and bookmark, each an icon with its
  * count; the signed-in user's own reply, zap, like and repost are highlighted.
@@ -32,6 +82,10 @@ export function NoteActionBar({
   const actions = useNoteActions();
   const mine = useNoteState(event.id);
   const bookmarked = useIsBookmarked(event);
+  const zapPress = useLongPress(
+    () => actions.zap(event),
+    () => actions.zapCustom(event),
+  );
   const replies = stats?.replies ?? 0;
   const sats = stats?.satszapped ?? 0;
   const likes = stats?.likes ?? 0;
@@ -85,7 +139,7 @@ export function NoteActionBar({
           mine.zapped && t('note.youZapped'),
         ]),
         mine.zapped,
-        { onClick: () => actions.zap(event) },
+        zapPress,
       )}
       {button(
         'like',

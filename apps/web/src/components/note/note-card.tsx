@@ -16,6 +16,7 @@ import { NoteMenu } from '@/components/note/note-menu.tsx';
 import { NoteStatsSummary } from '@/components/note/note-stats-summary.tsx';
 import { RepostLine } from '@/components/note/repost-line.tsx';
 import { OutboxState } from '@/features/write/outbox-state.tsx';
+import { NoteZaps } from '@/features/zaps/note-zaps.tsx';
 import { fullDate } from '@/lib/format.ts';
 import '@/components/note/note.css';
 
@@ -131,6 +132,7 @@ export function NoteCard({
             </p>
           )}
           {focused && <NoteStatsSummary noteId={event.id} stats={stats} />}
+          <NoteZaps noteId={event.id} />
           <NoteActionBar event={event} stats={stats} />
           {own && <OutboxState id={event.id} />}
         </div>

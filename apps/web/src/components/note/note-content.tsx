@@ -1,4 +1,4 @@
-import { Fragment, useMemo } from 'react';
+import { Fragment, lazy, Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
 import { tokenize, type Segment } from '@swell/nostr';
 import type { SignedEvent } from '@swell/cache-protocol';
@@ -9,6 +9,18 @@ import { NoteImage } from '@/components/note/note-image.tsx';
 import { NoteVideo } from '@/components/note/note-video.tsx';
 import { EcashCard, InvoiceCard } from '@/components/note/payment-cards.tsx';
 import { imetaDims } from '@/components/note/imeta.ts';
+
+// The full invoice card (decoding, QR code, Pay) loads when a note shows one; the light card
+// stands in meanwhile.
+const LightningInvoiceCard = lazy(() => import('@/features/zaps/invoice-card.tsx'));
+
+function Invoice({ invoice, msats }: { invoice: string; msats: number | undefined }) {
+  return (
+    <Suspense fallback={<InvoiceCard invoice={invoice} msats={msats} />}>
+      <LightningInvoiceCard invoice={invoice} />
+    </Suspense>
+  );
+}
 
 type Dims = Map<string, { w: number; h: number }>;
 
@@ -27,9 +39,9 @@ function renderSegment(s: Segment, dims: Dims) {
     case 'embed':
       return <EmbedFrame segment={s} />;
     case 'invoice':
-      return <InvoiceCard invoice={s.invoice} msats={s.msats} />;
+      return <Invoice invoice={s.invoice} msats={s.msats} />;
     case 'bitcoin':
-      return <InvoiceCard invoice={s.lightning} msats={s.msats} />;
+      return <Invoice invoice={s.lightning} msats={s.msats} />;
     case 'cashu':
       return <EcashCard token={s.token} />;
     case 'hashtag':

@@ -11,6 +11,7 @@ import Trash2 from 'lucide-react/icons/trash-2';
 import UserMinus from 'lucide-react/icons/user-minus';
 import UserPlus from 'lucide-react/icons/user-plus';
 import VolumeX from 'lucide-react/icons/volume-x';
+import Zap from 'lucide-react/icons/zap';
 import type { SignedEvent } from '@swell/cache-protocol';
 import type { MenuEntry } from '@/components/ui/menu-types.ts';
 import MenuImpl from '@/components/ui/menu-impl.tsx';
@@ -79,6 +80,12 @@ export default function NoteMenuImpl({
       label: t('note.menu.broadcast'),
       icon: <Radio size={18} />,
       onSelect: () => actions.broadcast(event),
+    },
+    {
+      key: 'zap',
+      label: t('zaps.menu.custom'),
+      icon: <Zap size={18} />,
+      onSelect: () => actions.zapCustom(event),
     },
   ];
   if (!own) {

@@ -14,6 +14,7 @@ export function createDefaultHandlers(): NoteActionHandlers {
     compose: notYet,
     reply: notYet,
     zap: notYet,
+    zapCustom: notYet,
     like: notYet,
     repost: notYet,
     quote: notYet,

@@ -9,7 +9,10 @@ export interface NoteActionHandlers {
   /** Opens the composer for a new note. */
   compose(): void;
   reply(note: SignedEvent): void;
+  /** A tap: the default zap (amount and message of Settings > Zaps). */
   zap(note: SignedEvent): void;
+  /** Long press or the menu: the custom zap window. */
+  zapCustom(note: SignedEvent): void;
   like(note: SignedEvent): void;
   repost(note: SignedEvent): void;
   quote(note: SignedEvent): void;

@@ -9,6 +9,8 @@ import { requireSigner } from '@/features/write/require-signer.ts';
 import { loadWrite } from '@/features/write/write-store.ts';
 import { swell } from '@/data/client.ts';
 import { isBookmarked } from '@/features/lists/list-keys.ts';
+import { quickZap } from '@/features/zaps/zap-actions.ts';
+import { openZapModal } from '@/features/zaps/zap-modal-store.ts';
 import { i18next } from '@/i18n/index.ts';
 
 /** Runs a write action with the write path, or says why it could not (signer refused...). */
@@ -39,8 +41,8 @@ async function withSigner(action: (w: WritePath) => Promise<void>): Promise<void
  * The note actions of the write path, passed to `NoteActionsProvider` by the main layout:
  * compose/reply/quote open the composer, like/repost/delete/broadcast publish through the
  * client's outbox (optimistic in the store, toasts with the spec's messages); follow, mute,
- * report and bookmark go through the client's lists (features/lists, loaded on first use). Zap
- * keeps the not-implemented notice until its issue lands.
+ * report and bookmark go through the client's lists (features/lists, loaded on first use); zap
+ * pays the default zap, zapCustom opens the custom zap window (features/zaps).
  */
 export function createWriteHandlers(): NoteActionHandlers {
   const t = i18next.t.bind(i18next);
@@ -49,6 +51,8 @@ export function createWriteHandlers(): NoteActionHandlers {
     compose: () => void signed(() => openComposer({ mode: 'new' })),
     reply: (note: SignedEvent) => void signed(() => openComposer({ mode: 'reply', note })),
     quote: (note: SignedEvent) => void signed(() => openComposer({ mode: 'quote', note })),
+    zap: (note: SignedEvent) => quickZap({ event: note }),
+    zapCustom: (note: SignedEvent) => void signed(() => openZapModal({ event: note })),
     like: (note: SignedEvent) => {
       void withSigner(async (w) => {
         const r = await w.like(note);
