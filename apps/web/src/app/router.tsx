@@ -9,7 +9,6 @@ const placeholder = (title: string): Pick<RouteObject, 'lazy' | 'handle'> => ({
   lazy: () => import('@/screens/placeholder.tsx'),
 });
 
-
 /** Every route of spec section 2; every screen is loaded lazily so the first load stays small. */
 export const routes: RouteObject[] = [
   { path: '/app-download-qr', lazy: () => import('@/screens/standalone/app-download-qr.tsx') },

@@ -46,8 +46,7 @@ export const help = {
   searchPaste:
     'Pasting an npub or nprofile opens that profile; a note1, nevent1 or naddr1 opens the note or article.',
   laterTitle: 'Not in this preview yet',
-  later:
-    'The built-in ecash wallet is not available yet.',
+  later: 'The built-in ecash wallet is not available yet.',
   keysTitle: 'Keyboard',
   keys: 'Tab moves between controls and Enter or Space uses them. Arrow keys move inside menus, tabs and lists of options, and Escape closes dialogs and menus.',
 } as const;
