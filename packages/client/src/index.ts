@@ -349,12 +349,13 @@ export {
 } from './account/profile-edit.ts';
 export type { ProfileFields, ProfileErrors } from './account/profile-edit.ts';
 export {
-  newAccountKey,
   recommendedUsers,
   recommendedUsersShown,
   newAccountEvents,
 } from './account/create-account.ts';
-export type { NewAccountKey, RecommendedUser } from './account/create-account.ts';
+export { newAccountKey } from './account/new-account-key.ts';
+export type { NewAccountKey } from './account/new-account-key.ts';
+export type { RecommendedUser } from './account/create-account.ts';
 
 // ---- everything wired --------------------------------------------------------------------------
 // const client = createSwellClient({ storage: localStorage, origin: location.origin, activityTarget: window })

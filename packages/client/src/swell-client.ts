@@ -1,6 +1,7 @@
 import type { CacheCommand, CachePayloads, FeedPage } from '@swell/cache-protocol';
 import type { NostrEvent } from '@swell/nostr';
-import { newAccountEvents, type NewAccountKey } from './account/create-account.ts';
+import { newAccountEvents } from './account/create-account.ts';
+import type { NewAccountKey } from './account/new-account-key.ts';
 import { profileUpdate, type ProfileFields } from './account/profile-edit.ts';
 import { AccountLists } from './lists/account-lists.ts';
 import { ListLoaders } from './lists/list-loaders.ts';

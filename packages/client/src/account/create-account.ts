@@ -1,31 +1,10 @@
 import type { SuggestedGroup } from '@swell/cache-protocol';
-import { generateSecretKey, getPublicKey, isHex64, nip19 } from '@swell/nostr';
+import { isHex64 } from '@swell/nostr';
 import { ClientError } from '../errors.ts';
 import type { RelaySettings } from '../storage/user-record.ts';
 import { relayTagsFromSettings } from '../relay/relay-list.ts';
 import { profileContent, validateProfile, type ProfileFields } from './profile-edit.ts';
 import type { EventTemplate } from '@swell/nostr';
-
-/** A key made on this device for a new account. */
-export interface NewAccountKey {
-  secretKey: Uint8Array;
-  /** The backup the user is shown once. */
-  nsec: string;
-  pubkey: string;
-  npub: string;
-}
-
-/** Generates the new account's key locally (it never leaves the device). */
-export function newAccountKey(): NewAccountKey {
-  const secretKey = generateSecretKey();
-  const pubkey = getPublicKey(secretKey);
-  return {
-    secretKey,
-    nsec: nip19.nsecEncode(secretKey),
-    pubkey,
-    npub: nip19.npubEncode(pubkey),
-  };
-}
 
 /** Spec section 9: at most 9 recommended users are shown, presets included. */
 export const recommendedUsersShown = 9;
