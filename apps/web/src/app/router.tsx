@@ -77,6 +77,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('@/screens/profile.tsx'),
           },
           { path: 'help', lazy: () => import('@/screens/help.tsx') },
+          { path: 'wallet', lazy: () => import('@/features/wallet/wallet-screen.tsx') },
           { path: 'search/:query', lazy: () => import('@/screens/search.tsx') },
           { path: 'mutelist/:npub', ...placeholder('nav.muteList') },
           { path: 'new', ...placeholder('nav.newAccount') },

@@ -22,6 +22,7 @@ import { standalone } from '@/i18n/en/standalone.ts';
 import { themes } from '@/i18n/en/themes.ts';
 import { thread } from '@/i18n/en/thread.ts';
 import { ui } from '@/i18n/en/ui.ts';
+import { wallet } from '@/i18n/en/wallet.ts';
 import { write } from '@/i18n/en/write.ts';
 import { zaps } from '@/i18n/en/zaps.ts';
 
@@ -54,6 +55,7 @@ export const en = {
   themes,
   thread,
   ui,
+  wallet,
   write,
   zaps,
 } as const;
