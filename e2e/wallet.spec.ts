@@ -1,0 +1,182 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { noteEncode, nsecEncode } from 'nostr-tools/nip19';
+import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
+import { watchConsole } from './console-guard.ts';
+import { query } from './relay-client.ts';
+
+// The built-in ecash wallet against the devnet mint (`/devnet/mint`) on the real server: fund
+// through a devnet invoice, send a token, redeem a token shown in a note, reload.
+
+test.describe.configure({ timeout: 240_000 });
+
+/** A new browser context signed in with a fresh key (its own wallet database). */
+async function freshUser(browser: Browser): Promise<{ page: Page; pubkey: string }> {
+  const sk = generateSecretKey();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(
+    ({ nsec, pubkey }) => {
+      if (!localStorage.getItem('pubkey')) {
+        localStorage.setItem('sec', nsec);
+        localStorage.setItem('pubkey', pubkey);
+      }
+    },
+    { nsec: nsecEncode(sk), pubkey: getPublicKey(sk) },
+  );
+  return { page: await context.newPage(), pubkey: getPublicKey(sk) };
+}
+
+/** Opens the wallet from the navigation and creates a wallet at the server's mint. */
+async function createWallet(page: Page, baseURL: string) {
+  await page.goto('/home');
+  await page.getByRole('navigation').getByRole('link', { name: 'Wallet' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Set up your ecash wallet' })).toBeVisible();
+  await expect(page.getByLabel('Mint address')).toHaveValue(`${baseURL}/devnet/mint`);
+  await page.getByRole('button', { name: 'Create a wallet' }).click();
+  const backup = page.getByRole('dialog', { name: 'Write down your recovery phrase' });
+  await expect(backup.getByRole('listitem')).toHaveCount(12);
+  const go = backup.getByRole('button', { name: 'Continue to the wallet' });
+  await expect(go).toBeDisabled();
+  await backup.getByLabel('I have written down my recovery phrase').check();
+  await go.click();
+  await expect(backup).toBeHidden();
+  await expect(balance(page)).toHaveText('0 sats');
+}
+
+const balance = (page: Page) => page.getByTestId('wallet-balance');
+
+async function fund(page: Page, amount: number) {
+  await page.getByRole('button', { name: 'Receive with lightning' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Receive with lightning' });
+  await dialog.getByLabel('Amount (sats)').fill(String(amount));
+  await dialog.getByRole('button', { name: 'Create invoice' }).click();
+  await expect(dialog.getByRole('img', { name: 'QR code of the invoice' })).toBeVisible();
+  const invoice = (await dialog.getByTestId('wallet-invoice').textContent())!;
+  expect(invoice).toMatch(/^lnbc/);
+  const paid = await page.request.post('/devnet/pay', { data: { invoice } });
+  expect(paid.ok()).toBe(true);
+  await expect(dialog.getByText(`Received ${amount.toLocaleString('en')} sats`)).toBeVisible({
+    timeout: 30_000,
+  });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+}
+
+async function sendToken(page: Page, amount: number): Promise<string> {
+  await page.getByRole('button', { name: 'Send a token' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send a token' });
+  await dialog.getByLabel('Amount (sats)').fill(String(amount));
+  await dialog.getByRole('button', { name: 'Create token' }).click();
+  const token = (await dialog.getByTestId('wallet-token').textContent())!;
+  expect(token).toMatch(/^cashuB/);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  return token;
+}
+
+/** The sats of the balance line ("1,234 sats"). */
+async function sats(page: Page): Promise<number> {
+  const text = (await balance(page).textContent())!;
+  return Number(text.replace(/[^\d]/g, ''));
+}
+
+test('fund through a devnet invoice, send a token, redeem a token shown in a note, reload', async ({
+  browser,
+  baseURL,
+}) => {
+  const { page: alice } = await freshUser(browser);
+  const errors = watchConsole(alice);
+  await createWallet(alice, baseURL!);
+
+  await fund(alice, 1000);
+  await expect(balance(alice)).toHaveText('1,000 sats');
+
+  // Not more than the balance.
+  await alice.getByRole('button', { name: 'Send a token' }).click();
+  let dialog = alice.getByRole('dialog', { name: 'Send a token' });
+  await dialog.getByLabel('Amount (sats)').fill('5000');
+  await dialog.getByRole('button', { name: 'Create token' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Not enough funds available');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  const token = await sendToken(alice, 300);
+  const afterSend = await sats(alice);
+  // 300 sent, plus the mint's input fee when a swap was needed (never more than a few sats).
+  expect(afterSend).toBeLessThanOrEqual(700);
+  expect(afterSend).toBeGreaterThan(690);
+  const history = alice.getByTestId('history-row');
+  await expect(history.filter({ hasText: 'Sent a token' })).toContainText('300 sats');
+  await expect(history.filter({ hasText: 'Received with lightning' })).toContainText('1,000 sats');
+
+  // Bob redeems it by pasting it, then sends 100 back inside a note he publishes.
+  const { page: bob, pubkey: bobKey } = await freshUser(browser);
+  await createWallet(bob, baseURL!);
+  await bob.getByRole('button', { name: 'Receive a token' }).click();
+  dialog = bob.getByRole('dialog', { name: 'Receive a token' });
+  await dialog.getByLabel('Token').fill('cashuBnot-a-token');
+  await dialog.getByRole('button', { name: 'Redeem' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('This is not an ecash token.');
+  await dialog.getByLabel('Token').fill(token);
+  // The token carries the receiver's input fee on top (the sender pays it): 300 or a bit more.
+  await expect(dialog.getByTestId('token-preview')).toContainText(/^30\d sats from/);
+  await dialog.getByRole('button', { name: 'Redeem' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Redeemed 300 sats');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(balance(bob)).toHaveText('300 sats');
+  // Redeeming the same token again fails for that entry and says why.
+  await bob.getByRole('button', { name: 'Receive a token' }).click();
+  dialog = bob.getByRole('dialog', { name: 'Receive a token' });
+  await dialog.getByLabel('Token').fill(token);
+  await dialog.getByRole('button', { name: 'Redeem' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(/^30\d sats from/);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  const gift = await sendToken(bob, 100);
+  await bob.getByRole('button', { name: 'New note' }).first().click();
+  const composer = bob.getByRole('dialog', { name: 'New note' });
+  await composer.getByRole('combobox', { name: 'What is on your mind?' }).fill(`A gift ${gift}`);
+  await composer.getByRole('button', { name: 'Post' }).click();
+  await expect(composer).toBeHidden();
+  const relay = `${baseURL!.replace(/^http/, 'ws')}/relay`;
+  await expect
+    .poll(async () => (await query(relay, { authors: [bobKey], kinds: [1] })).length, {
+      timeout: 20_000,
+    })
+    .toBe(1);
+  const [note] = await query(relay, { authors: [bobKey], kinds: [1] });
+  expect(note!.content).toBe(`A gift ${gift}`);
+  const noteId = note!.id;
+
+  // Alice opens the note: the token is a card with amount and mint; Redeem puts it in her wallet.
+  await alice.goto(`/e/${noteEncode(noteId)}`);
+  const card = alice
+    .locator(`article[data-note-id="${noteId}"]`)
+    .first()
+    .getByRole('group', { name: 'Ecash token' });
+  await expect(card).toContainText(/10\d sats/, { timeout: 30_000 });
+  await expect(card).toContainText(new URL(baseURL!).host);
+  await card.getByRole('button', { name: 'Redeem' }).click();
+  await expect(card.getByRole('status')).toHaveText('Redeemed 100 sats');
+  await expect(card.getByRole('button', { name: 'Redeem' })).toBeHidden();
+
+  await alice.goto('/wallet');
+  await expect(balance(alice)).toHaveText(`${(afterSend + 100).toLocaleString('en')} sats`);
+  // The wallet's sync notices that Bob redeemed the sent token.
+  await expect(history.filter({ hasText: 'Sent a token' })).not.toContainText('Pending', {
+    timeout: 30_000,
+  });
+  await expect(history).toHaveCount(3);
+  // Each line without its relative time, plus the exact time it carries.
+  const lines = () =>
+    history.evaluateAll((rows) =>
+      rows.map((r) => {
+        const time = r.querySelector('time')!;
+        return `${time.dateTime} ${r.textContent!.replace(time.textContent!, '')}`;
+      }),
+    );
+  const before = await lines();
+
+  await alice.reload();
+  await expect(balance(alice)).toHaveText(`${(afterSend + 100).toLocaleString('en')} sats`);
+  await expect(history).toHaveCount(3);
+  expect(await lines()).toEqual(before);
+  await expect(history.filter({ hasText: 'Received a token' })).toContainText('+100 sats');
+  expect(errors).toEqual([]);
+});
