@@ -180,3 +180,76 @@ test('fund through a devnet invoice, send a token, redeem a token shown in a not
   await expect(history.filter({ hasText: 'Received a token' })).toContainText('+100 sats');
   expect(errors).toEqual([]);
 });
+
+/** Every record value of the wallet database of `pubkey`, store by store. */
+async function walletRecords(page: Page, pubkey: string): Promise<string[]> {
+  return page.evaluate(async (name) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open(name);
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const values: string[] = [];
+    for (const store of Array.from(db.objectStoreNames)) {
+      const all = await new Promise<unknown[]>((resolve, reject) => {
+        const req = db.transaction(store).objectStore(store).getAll();
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      values.push(...all.map((v) => String(v)));
+    }
+    db.close();
+    return values;
+  }, `swell-wallet:${pubkey}`);
+}
+
+test('with a PIN, the wallet is sealed at rest and opens once the PIN unlocks the key', async ({
+  browser,
+}) => {
+  const sk = generateSecretKey();
+  const pubkey = getPublicKey(sk);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).first().click();
+  let dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await dialog.getByLabel('Private key (nsec)').fill(nsecEncode(sk));
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  dialog = page.getByRole('dialog', { name: 'Create a PIN' });
+  await dialog.getByLabel('PIN', { exact: true }).fill('2468');
+  await dialog.getByLabel('Repeat PIN').fill('2468');
+  await dialog.getByRole('button', { name: 'Save PIN' }).click();
+  await expect(dialog).toBeHidden();
+
+  // (In the app: a page load would ask for the PIN again.)
+  await page.getByRole('navigation').getByRole('link', { name: 'Wallet' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Set up your ecash wallet' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create a wallet' }).click();
+  const backup = page.getByRole('dialog', { name: 'Write down your recovery phrase' });
+  await expect(backup.locator('.phrase-word')).toHaveCount(12);
+  const words = await backup.locator('.phrase-word').allTextContents();
+  await backup.getByLabel('I have written down my recovery phrase').check();
+  await backup.getByRole('button', { name: 'Continue to the wallet' }).click();
+  await fund(page, 64);
+  await expect(balance(page)).toHaveText('64 sats');
+
+  // Nothing of the wallet is readable at rest: every record is sealed, the phrase nowhere.
+  const records = await walletRecords(page, pubkey);
+  expect(records.length).toBeGreaterThan(3);
+  for (const r of records) expect(r.startsWith('swenc1:'), r.slice(0, 40)).toBe(true);
+  expect(records.join(' ')).not.toContain(words.slice(0, 3).join(' '));
+  const walletKey = await page.evaluate((pk) => localStorage.getItem(`walletKey:${pk}`), pubkey);
+  expect(walletKey).toMatch(/^swwk1:/);
+
+  // After a reload the wallet waits for the PIN, then opens with the same balance.
+  await page.reload();
+  dialog = page.getByRole('dialog', { name: 'Enter your PIN' });
+  await expect(dialog).toBeVisible();
+  await expect(balance(page)).toHaveCount(0);
+  await dialog.getByLabel('PIN', { exact: true }).fill('2468');
+  await dialog.getByRole('button', { name: 'Unlock' }).click();
+  await expect(balance(page)).toHaveText('64 sats', { timeout: 30_000 });
+  await expect(page.getByTestId('history-row')).toHaveCount(1);
+  expect(errors).toEqual([]);
+});

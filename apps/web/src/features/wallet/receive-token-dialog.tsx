@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { ReceiveOutcome } from '@/features/wallet/receive-outcome.tsx';
 import { errorText, formatSats, mintLabel } from '@/features/wallet/wallet-format.ts';
-import { loadEcash } from '@/features/wallet/wallet-session.ts';
+import { loadEcash } from '@/features/wallet/wallet-load.ts';
 
 /**
  * Receive ecash (NUT-03): paste a token, see its amount and mint (no network), redeem it; an

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import LogIn from 'lucide-react/icons/log-in';
 import Lock from 'lucide-react/icons/lock';
@@ -17,9 +17,11 @@ import { errorText } from '@/features/wallet/wallet-format.ts';
 import '@/components/ui/form.css';
 import '@/features/wallet/wallet.css';
 
-function WalletOf({ pubkey }: { pubkey: string }) {
+function WalletOf({ pubkey, signer }: { pubkey: string; signer: string }) {
   const { t } = useTranslation();
   const store = useMemo(() => openWallet(pubkey), [pubkey]);
+  // A wallet locked behind the PIN opens once the key is unlocked.
+  useEffect(() => void openWallet(pubkey), [pubkey, signer]);
   const state = useStore(store);
   const [backup, setBackup] = useState(false);
   switch (state.status) {
@@ -74,8 +76,8 @@ export function Component() {
   const session = useSession();
   return (
     <Screen title={t('wallet.title')} className="wallet-screen">
-      {session.pubkey ? (
-        <WalletOf key={session.pubkey} pubkey={session.pubkey} />
+      {session.pubkey && session.resolved ? (
+        <WalletOf key={session.pubkey} pubkey={session.pubkey} signer={session.signer} />
       ) : session.resolved ? (
         <EmptyState
           icon={<LogIn size={26} />}

@@ -1,9 +1,9 @@
 import type { Cipher, EcashWallet, WalletStorage } from '@swell/wallet/ecash';
 import { createStore, type ExternalStore } from '@/lib/external-store.ts';
-import { walletCipher } from '@/features/wallet/wallet-cipher.ts';
-
-/** The ecash module, loaded on first use only (about 88 KB gzip with its crypto). */
-export const loadEcash = () => import('@swell/wallet/ecash');
+import { resealed, walletCipher } from '@/features/wallet/wallet-cipher.ts';
+import { loadEcash } from '@/features/wallet/wallet-load.ts';
+import { markEcashWallet } from '@/features/wallet/wallet-presence.ts';
+import { payerSourcesChanged } from '@/features/zaps/payer-registry.ts';
 
 /** Where the signed-in user's wallet is: none yet, or open. */
 export type WalletState =
@@ -50,6 +50,8 @@ function adopt(pubkey: string, wallet: EcashWallet): void {
     void openWallet(pubkey);
   });
   entry.store.set({ status: 'open', wallet });
+  markEcashWallet(pubkey, true);
+  payerSourcesChanged();
 }
 
 /**
@@ -60,16 +62,26 @@ export function openWallet(pubkey: string): ExternalStore<WalletState> {
   const entry = entryFor(pubkey);
   entry.opening ??= (async () => {
     try {
-      const cipher = await walletCipher(pubkey);
-      if (cipher === 'locked') {
+      const sealing = await walletCipher(pubkey);
+      if (sealing === 'locked') {
         entry.store.set({ status: 'locked' });
         entry.opening = undefined;
         return;
       }
-      const storage = await openStorage(pubkey, cipher);
+      const storage = await openStorage(pubkey, sealing.cipher);
       const { EcashWallet } = await loadEcash();
-      if (await EcashWallet.exists(storage)) adopt(pubkey, await EcashWallet.open({ storage }));
-      else entry.store.set({ status: 'none', storage });
+      if (await EcashWallet.exists(storage)) {
+        const wallet = await EcashWallet.open({ storage });
+        if (sealing.reseal) {
+          await wallet.setCipher(sealing.reseal.to);
+          resealed(pubkey, sealing.reseal.to);
+        }
+        adopt(pubkey, wallet);
+      } else {
+        if (sealing.reseal) resealed(pubkey, sealing.reseal.to);
+        markEcashWallet(pubkey, false);
+        entry.store.set({ status: 'none', storage });
+      }
     } catch (error) {
       entry.store.set({ status: 'error', error });
       entry.opening = undefined;

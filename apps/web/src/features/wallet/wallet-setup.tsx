@@ -6,7 +6,8 @@ import type { WalletStorage } from '@swell/wallet/ecash';
 import { Button } from '@/components/ui/button.tsx';
 import { findServerMint } from '@/features/wallet/default-mint.ts';
 import { errorText, formatSats, parseMintUrl } from '@/features/wallet/wallet-format.ts';
-import { createWallet, loadEcash, restoreWallet } from '@/features/wallet/wallet-session.ts';
+import { createWallet, restoreWallet } from '@/features/wallet/wallet-session.ts';
+import { loadEcash } from '@/features/wallet/wallet-load.ts';
 import { notify } from '@/components/ui/notify.ts';
 
 /**

@@ -104,4 +104,5 @@ export const wallet = {
   close: 'Close',
   cancel: 'Cancel',
   notEnough: 'Not enough funds available',
+  payer: 'Ecash wallet',
 } as const;
