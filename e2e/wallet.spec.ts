@@ -157,12 +157,52 @@ test('fund through a devnet invoice, send a token, redeem a token shown in a not
   await expect(card.getByRole('button', { name: 'Redeem' })).toBeHidden();
 
   await alice.goto('/wallet');
-  await expect(balance(alice)).toHaveText(`${(afterSend + 100).toLocaleString('en')} sats`);
+  const afterRedeem = afterSend + 100;
+  await expect(balance(alice)).toHaveText(`${afterRedeem.toLocaleString('en')} sats`);
   // The wallet's sync notices that Bob redeemed the sent token.
   await expect(history.filter({ hasText: 'Sent a token' })).not.toContainText('Pending', {
     timeout: 30_000,
   });
-  await expect(history).toHaveCount(3);
+
+  // Pay a devnet invoice (melt): the fee is shown before paying, the unused reserve comes back.
+  const issue = async (sats: number) =>
+    (
+      (await (
+        await alice.request.post('/devnet/invoices', { data: { amountMsat: sats * 1000 } })
+      ).json()) as { invoice: string }
+    ).invoice;
+  await alice.getByRole('button', { name: 'Pay an invoice' }).click();
+  dialog = alice.getByRole('dialog', { name: 'Pay an invoice' });
+  await dialog.getByLabel('Lightning invoice').fill(await issue(50_000));
+  await dialog.getByRole('button', { name: 'Review payment' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Not enough funds available');
+  await expect(dialog.getByRole('button', { name: 'Pay', exact: true })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  const invoice = await issue(200);
+  await alice.getByRole('button', { name: 'Pay an invoice' }).click();
+  dialog = alice.getByRole('dialog', { name: 'Pay an invoice' });
+  await dialog.getByLabel('Lightning invoice').fill(invoice);
+  await dialog.getByRole('button', { name: 'Review payment' }).click();
+  await expect(dialog.getByRole('definition').first()).toHaveText('200 sats');
+  const feeUpTo = Number(
+    (await dialog.getByRole('definition').nth(1).textContent())!.replace(/\D/g, ''),
+  );
+  expect(feeUpTo).toBeGreaterThan(0);
+  await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
+  const paidLine = dialog.getByRole('status');
+  await expect(paidLine).toHaveText(/^Paid 200 sats; fee \d+ sats?$/);
+  const fee = Number((await paidLine.textContent())!.replace(/^.*fee /, '').replace(/\D/g, ''));
+  expect(fee).toBeLessThanOrEqual(feeUpTo);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  const paidInvoices = (await (await alice.request.get('/devnet/invoices')).json()) as {
+    invoice: string;
+    status: string;
+  }[];
+  expect(paidInvoices.find((i) => i.invoice === invoice)?.status).toBe('paid');
+  const final = afterRedeem - 200 - fee;
+  await expect(balance(alice)).toHaveText(`${final.toLocaleString('en')} sats`);
+  await expect(history.filter({ hasText: 'Paid an invoice' })).toContainText('200 sats');
+  await expect(history).toHaveCount(4);
   // Each line without its relative time, plus the exact time it carries.
   const lines = () =>
     history.evaluateAll((rows) =>
@@ -174,8 +214,8 @@ test('fund through a devnet invoice, send a token, redeem a token shown in a not
   const before = await lines();
 
   await alice.reload();
-  await expect(balance(alice)).toHaveText(`${(afterSend + 100).toLocaleString('en')} sats`);
-  await expect(history).toHaveCount(3);
+  await expect(balance(alice)).toHaveText(`${final.toLocaleString('en')} sats`);
+  await expect(history).toHaveCount(4);
   expect(await lines()).toEqual(before);
   await expect(history.filter({ hasText: 'Received a token' })).toContainText('+100 sats');
   expect(errors).toEqual([]);
