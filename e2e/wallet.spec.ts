@@ -45,7 +45,7 @@ async function createWallet(page: Page, baseURL: string) {
 const balance = (page: Page) => page.getByTestId('wallet-balance');
 
 async function fund(page: Page, amount: number) {
-  await page.getByRole('button', { name: 'Receive with lightning' }).click();
+  await page.getByRole('button', { name: 'Receive', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Receive with lightning' });
   await dialog.getByLabel('Amount (sats)').fill(String(amount));
   await dialog.getByRole('button', { name: 'Create invoice' }).click();
@@ -61,7 +61,7 @@ async function fund(page: Page, amount: number) {
 }
 
 async function sendToken(page: Page, amount: number): Promise<string> {
-  await page.getByRole('button', { name: 'Send a token' }).click();
+  await page.getByRole('button', { name: 'Send token' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send a token' });
   await dialog.getByLabel('Amount (sats)').fill(String(amount));
   await dialog.getByRole('button', { name: 'Create token' }).click();
@@ -89,7 +89,7 @@ test('fund through a devnet invoice, send a token, redeem a token shown in a not
   await expect(balance(alice)).toHaveText('1,000 sats');
 
   // Not more than the balance.
-  await alice.getByRole('button', { name: 'Send a token' }).click();
+  await alice.getByRole('button', { name: 'Send token' }).click();
   let dialog = alice.getByRole('dialog', { name: 'Send a token' });
   await dialog.getByLabel('Amount (sats)').fill('5000');
   await dialog.getByRole('button', { name: 'Create token' }).click();
@@ -108,7 +108,7 @@ test('fund through a devnet invoice, send a token, redeem a token shown in a not
   // Bob redeems it by pasting it, then sends 100 back inside a note he publishes.
   const { page: bob, pubkey: bobKey } = await freshUser(browser);
   await createWallet(bob, baseURL!);
-  await bob.getByRole('button', { name: 'Receive a token' }).click();
+  await bob.getByRole('button', { name: 'Redeem token' }).click();
   dialog = bob.getByRole('dialog', { name: 'Receive a token' });
   await dialog.getByLabel('Token').fill('cashuBnot-a-token');
   await dialog.getByRole('button', { name: 'Redeem' }).click();
@@ -121,7 +121,7 @@ test('fund through a devnet invoice, send a token, redeem a token shown in a not
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(balance(bob)).toHaveText('300 sats');
   // Redeeming the same token again fails for that entry and says why.
-  await bob.getByRole('button', { name: 'Receive a token' }).click();
+  await bob.getByRole('button', { name: 'Redeem token' }).click();
   dialog = bob.getByRole('dialog', { name: 'Receive a token' });
   await dialog.getByLabel('Token').fill(token);
   await dialog.getByRole('button', { name: 'Redeem' }).click();
@@ -171,7 +171,7 @@ test('fund through a devnet invoice, send a token, redeem a token shown in a not
         await alice.request.post('/devnet/invoices', { data: { amountMsat: sats * 1000 } })
       ).json()) as { invoice: string }
     ).invoice;
-  await alice.getByRole('button', { name: 'Pay an invoice' }).click();
+  await alice.getByRole('button', { name: 'Pay invoice' }).click();
   dialog = alice.getByRole('dialog', { name: 'Pay an invoice' });
   await dialog.getByLabel('Lightning invoice').fill(await issue(50_000));
   await dialog.getByRole('button', { name: 'Review payment' }).click();
@@ -179,7 +179,7 @@ test('fund through a devnet invoice, send a token, redeem a token shown in a not
   await expect(dialog.getByRole('button', { name: 'Pay', exact: true })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   const invoice = await issue(200);
-  await alice.getByRole('button', { name: 'Pay an invoice' }).click();
+  await alice.getByRole('button', { name: 'Pay invoice' }).click();
   dialog = alice.getByRole('dialog', { name: 'Pay an invoice' });
   await dialog.getByLabel('Lightning invoice').fill(invoice);
   await dialog.getByRole('button', { name: 'Review payment' }).click();

@@ -5,7 +5,7 @@ import ArrowUpRight from 'lucide-react/icons/arrow-up-right';
 import KeyRound from 'lucide-react/icons/key-round';
 import Zap from 'lucide-react/icons/zap';
 import Ticket from 'lucide-react/icons/ticket';
-import type { EcashWallet } from '@swell/wallet/ecash';
+import type { EcashWallet, HistoryEntry } from '@swell/wallet/ecash';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { notify } from '@/components/ui/notify.ts';
@@ -21,7 +21,7 @@ import { errorText, formatSats, mintLabel, parseMintUrl } from '@/features/walle
 type Open =
   | { kind: 'receive-ln' }
   | { kind: 'receive-token' }
-  | { kind: 'send-token'; token?: string }
+  | { kind: 'send-token'; sent?: HistoryEntry }
   | { kind: 'pay' }
   | { kind: 'backup' }
   | null;
@@ -107,9 +107,19 @@ export function OpenWallet({ wallet }: { wallet: EcashWallet }) {
   return (
     <div className="wallet">
       <section className="wallet-card" aria-labelledby={`${id}-balance`}>
-        <h2 id={`${id}-balance`} className="wallet-balance-label">
-          {t('wallet.balance')}
-        </h2>
+        <div className="wallet-section-head">
+          <h2 id={`${id}-balance`} className="wallet-balance-label">
+            {t('wallet.balance')}
+          </h2>
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<KeyRound size={14} aria-hidden />}
+            onClick={() => setOpen({ kind: 'backup' })}
+          >
+            {t('wallet.showPhrase')}
+          </Button>
+        </div>
         {data ? (
           <p className="wallet-balance" data-testid="wallet-balance">
             {formatSats(data.balance.ready)}
@@ -133,28 +143,28 @@ export function OpenWallet({ wallet }: { wallet: EcashWallet }) {
             disabled={!mint}
             onClick={() => setOpen({ kind: 'receive-ln' })}
           >
-            {t('wallet.receiveLightning')}
+            {t('wallet.actionReceive')}
           </Button>
           <Button
             icon={<ArrowDownLeft size={16} aria-hidden />}
             disabled={!data}
             onClick={() => setOpen({ kind: 'receive-token' })}
           >
-            {t('wallet.receiveToken')}
+            {t('wallet.actionRedeem')}
           </Button>
           <Button
             icon={<Ticket size={16} aria-hidden />}
             disabled={!data}
             onClick={() => setOpen({ kind: 'send-token' })}
           >
-            {t('wallet.sendToken')}
+            {t('wallet.actionSend')}
           </Button>
           <Button
             icon={<ArrowUpRight size={16} aria-hidden />}
             disabled={!data}
             onClick={() => setOpen({ kind: 'pay' })}
           >
-            {t('wallet.payInvoice')}
+            {t('wallet.actionPay')}
           </Button>
         </div>
       </section>
@@ -162,23 +172,13 @@ export function OpenWallet({ wallet }: { wallet: EcashWallet }) {
       {data && <MintList wallet={wallet} data={data} />}
 
       <section className="wallet-section" aria-labelledby={`${id}-history`}>
-        <div className="wallet-section-head">
-          <h2 id={`${id}-history`} className="wallet-section-title">
-            {t('wallet.history')}
-          </h2>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<KeyRound size={14} aria-hidden />}
-            onClick={() => setOpen({ kind: 'backup' })}
-          >
-            {t('wallet.showPhrase')}
-          </Button>
-        </div>
+        <h2 id={`${id}-history`} className="wallet-section-title">
+          {t('wallet.history')}
+        </h2>
         {data && (
           <WalletHistory
             history={data.history}
-            onShowToken={(e) => setOpen({ kind: 'send-token', token: e.token })}
+            onShowToken={(e) => setOpen({ kind: 'send-token', sent: e })}
           />
         )}
       </section>
@@ -190,7 +190,7 @@ export function OpenWallet({ wallet }: { wallet: EcashWallet }) {
         <ReceiveTokenDialog wallet={wallet} mints={data.mints} onClose={close} />
       )}
       {open?.kind === 'send-token' && (
-        <SendTokenDialog wallet={wallet} token={open.token} onClose={close} />
+        <SendTokenDialog wallet={wallet} sent={open.sent} onClose={close} />
       )}
       {open?.kind === 'pay' && <PayInvoiceDialog wallet={wallet} onClose={close} />}
       {open?.kind === 'backup' && <BackupPhraseDialog mnemonic={wallet.mnemonic} onClose={close} />}

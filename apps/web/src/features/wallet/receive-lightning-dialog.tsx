@@ -89,7 +89,12 @@ export function ReceiveLightningDialog({
                   size={220}
                 />
               </Suspense>
-              <code className="wallet-code" data-testid="wallet-invoice">
+              <code
+                className="wallet-code"
+                tabIndex={0}
+                aria-label={t('wallet.invoiceLabel')}
+                data-testid="wallet-invoice"
+              >
                 {entry.invoice}
               </code>
               <Button

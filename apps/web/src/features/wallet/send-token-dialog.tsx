@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EcashWallet } from '@swell/wallet/ecash';
+import type { EcashWallet, HistoryEntry } from '@swell/wallet/ecash';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { AmountField } from '@/features/wallet/amount-field.tsx';
@@ -10,12 +10,12 @@ import { errorText, parseSats } from '@/features/wallet/wallet-format.ts';
 /** Send ecash (NUT-03): amount (and a memo) -> a cashuB token to copy, share or show as QR. */
 export function SendTokenDialog({
   wallet,
-  token: shown,
+  sent,
   onClose,
 }: {
   wallet: EcashWallet;
-  /** A token sent before, shown again (from the history). */
-  token?: string;
+  /** A send from the history whose token is shown again. */
+  sent?: HistoryEntry;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -24,7 +24,9 @@ export function SendTokenDialog({
   const [memo, setMemo] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const [token, setToken] = useState(shown);
+  const [shown, setShown] = useState(
+    sent?.token ? { token: sent.token, amount: sent.amount, memo: sent.memo } : undefined,
+  );
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -36,8 +38,9 @@ export function SendTokenDialog({
     setError(undefined);
     setBusy(true);
     try {
-      const result = await wallet.send(sats, { memo: memo.trim() || undefined });
-      setToken(result.token);
+      const note = memo.trim() || undefined;
+      const result = await wallet.send(sats, { memo: note });
+      setShown({ token: result.token, amount: sats, memo: note });
     } catch (err) {
       setError(errorText(err));
     } finally {
@@ -48,12 +51,12 @@ export function SendTokenDialog({
   return (
     <Dialog
       title={t('wallet.sendToken')}
-      description={token ? t('wallet.tokenReady') : undefined}
+      description={shown ? t('wallet.tokenReady') : undefined}
       onClose={onClose}
       size="sm"
     >
-      {token ? (
-        <TokenView token={token} />
+      {shown ? (
+        <TokenView token={shown.token} amount={shown.amount} memo={shown.memo} />
       ) : (
         <form className="form" onSubmit={(e) => void submit(e)} noValidate>
           <AmountField
