@@ -1,8 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { noteEncode, nsecEncode } from 'nostr-tools/nip19';
-import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
+import { demoAccounts } from '@swell/devnet';
+import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure';
+import { hexToBytes } from 'nostr-tools/utils';
 import { watchConsole } from './console-guard.ts';
 import { query } from './relay-client.ts';
+import { publish } from './social-helpers.ts';
 
 // The built-in ecash wallet against the devnet mint (`/devnet/mint`) on the real server: fund
 // through a devnet invoice, send a token, redeem a token shown in a note, reload.
@@ -291,5 +294,46 @@ test('with a PIN, the wallet is sealed at rest and opens once the PIN unlocks th
   await dialog.getByRole('button', { name: 'Unlock' }).click();
   await expect(balance(page)).toHaveText('64 sats', { timeout: 30_000 });
   await expect(page.getByTestId('history-row')).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
+
+test('zaps a note from the ecash wallet: the receipt arrives, the balance falls by 42 plus fees', async ({
+  browser,
+  baseURL,
+}) => {
+  const { page } = await freshUser(browser);
+  const errors = watchConsole(page);
+  await createWallet(page, baseURL!);
+  await fund(page, 500);
+  await expect(balance(page)).toHaveText('500 sats');
+
+  const bob = demoAccounts.find((a) => a.name === 'bob')!;
+  const note = finalizeEvent(
+    {
+      kind: 1,
+      created_at: Math.floor(Date.now() / 1000),
+      tags: [],
+      content: `Zap me from your ecash wallet ${Math.random().toString(36).slice(2, 8)}`,
+    },
+    hexToBytes(bob.secretKeyHex),
+  );
+  await publish(page, note);
+  await page.goto(`/e/${noteEncode(note.id)}`);
+  const card = page.locator(`article[data-note-id="${note.id}"]`);
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  const zap = card.getByRole('button', { name: /^Zap/ });
+  await expect(zap).toHaveAccessibleName('Zap, 0 sats zapped');
+  await zap.click();
+  await expect(page.getByText('Zapped 42 sats', { exact: true })).toBeVisible({ timeout: 30_000 });
+  // The receipt (kind 9735 from the devnet's zap service) arrived: the note counts the zap.
+  await expect(zap).toHaveAccessibleName(/^Zap, 42 sats zapped, you zapped$/, { timeout: 30_000 });
+
+  await page.goto('/wallet');
+  const paid = page.getByTestId('history-row').filter({ hasText: 'Paid an invoice' });
+  await expect(paid).toContainText('42 sats');
+  const feeText = (await paid.locator('.history-meta').textContent()) ?? '';
+  const fee = Number(/fee (\d+) sats?/.exec(feeText)?.[1] ?? '0');
+  expect(fee).toBeGreaterThan(0);
+  await expect(balance(page)).toHaveText(`${500 - 42 - fee} sats`);
   expect(errors).toEqual([]);
 });

@@ -10,7 +10,7 @@ import { hasEcashWallet } from '@/features/wallet/wallet-presence.ts';
  */
 export const ecashPayerSource: PayerSource = {
   id: 'ecash',
-  label: 'wallet.payer',
+  label: 'zaps.payer.ecash',
   // Below an extension (100) and wallet connect (80): those are set up on purpose.
   priority: 60,
   available: () => hasEcashWallet(swell().session.pubkey),

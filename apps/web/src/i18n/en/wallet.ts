@@ -106,5 +106,4 @@ export const wallet = {
   close: 'Close',
   cancel: 'Cancel',
   notEnough: 'Not enough funds available',
-  payer: 'Ecash wallet',
 } as const;
