@@ -168,6 +168,7 @@ test('phone: the bottom bar and its More menu are reachable and usable with the 
   const menu = page.getByRole('menu', { name: 'More' });
   await expect(menu.getByRole('menuitem')).toHaveText([
     'Bookmarks',
+    'Wallet',
     'Downloads',
     'Premium',
     'Settings',

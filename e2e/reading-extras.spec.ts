@@ -28,6 +28,7 @@ test('main navigation: only bookmarks and premium keep the notice', async ({ pag
     'Explore',
     'Messages',
     'Notifications',
+    'Wallet',
     'Downloads',
     'Settings',
     'Help',
