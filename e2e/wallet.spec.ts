@@ -337,3 +337,36 @@ test('zaps a note from the ecash wallet: the receipt arrives, the balance falls 
   await expect(balance(page)).toHaveText(`${500 - 42 - fee} sats`);
   expect(errors).toEqual([]);
 });
+
+test('a wallet restored from its recovery phrase in another browser gets its ecash back', async ({
+  browser,
+  baseURL,
+}) => {
+  const { page } = await freshUser(browser);
+  await page.goto('/wallet');
+  await page.getByRole('button', { name: 'Create a wallet' }).click();
+  const backup = page.getByRole('dialog', { name: 'Write down your recovery phrase' });
+  await expect(backup.locator('.phrase-word')).toHaveCount(12);
+  const words = (await backup.locator('.phrase-word').allTextContents()).join(' ');
+  await backup.getByLabel('I have written down my recovery phrase').check();
+  await backup.getByRole('button', { name: 'Continue to the wallet' }).click();
+  await fund(page, 300);
+  await sendToken(page, 100);
+  const left = await sats(page);
+
+  const { page: other } = await freshUser(browser);
+  await other.goto('/wallet');
+  await other.getByRole('radio', { name: 'Restore from a recovery phrase' }).check();
+  await expect(other.getByLabel('Mint address')).toHaveValue(`${baseURL}/devnet/mint`);
+  await other.getByRole('textbox', { name: 'Recovery phrase' }).fill(`  ${words.toUpperCase()} `);
+  await other.getByRole('button', { name: 'Restore wallet' }).click();
+  // The unredeemed token's proofs (100 sats plus the receiver's input fee) are still unspent
+  // at the mint: they come back too. Only the send's own swap fee is gone.
+  await expect(other.getByTestId('history-row').first()).toBeVisible({ timeout: 60_000 });
+  const restored = await sats(other);
+  expect(restored).toBeGreaterThan(left + 100);
+  expect(restored).toBeLessThan(300);
+  await expect(other.getByTestId('history-row').first()).toContainText(
+    'Restored from the recovery phrase',
+  );
+});
