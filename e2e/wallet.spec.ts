@@ -158,6 +158,10 @@ test('fund through a devnet invoice, send a token, redeem a token shown in a not
   await card.getByRole('button', { name: 'Redeem' }).click();
   await expect(card.getByRole('status')).toHaveText('Redeemed 100 sats');
   await expect(card.getByRole('button', { name: 'Redeem' })).toBeHidden();
+  // Opened again, the card asks the mint (NUT-07): already redeemed, nothing to press.
+  await alice.reload();
+  await expect(card).toContainText('Already redeemed', { timeout: 30_000 });
+  await expect(card.getByRole('button', { name: 'Redeem' })).toHaveCount(0);
 
   await alice.goto('/wallet');
   const afterRedeem = afterSend + 100;

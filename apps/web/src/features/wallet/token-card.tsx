@@ -1,8 +1,13 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Banknote from 'lucide-react/icons/banknote';
 import Copy from 'lucide-react/icons/copy';
-import { inspectToken, type ReceiveResult } from '@swell/wallet/ecash';
+import {
+  checkTokenState,
+  inspectToken,
+  type ReceiveResult,
+  type TokenState,
+} from '@swell/wallet/ecash';
 import { Button, ButtonLink } from '@/components/ui/button.tsx';
 import { useSession } from '@/data/session.ts';
 import { copyToClipboard } from '@/features/note-actions/clipboard.ts';
@@ -31,6 +36,17 @@ export default function TokenCard({ token }: { token: string }) {
   const [result, setResult] = useState<ReceiveResult>();
   const [error, setError] = useState<string>();
   const [noWallet, setNoWallet] = useState(false);
+  // NUT-07 at the token's mint (one small request): a redeemed token says so and offers nothing.
+  const [state, setState] = useState<TokenState>();
+  useEffect(() => {
+    if (!info) return;
+    const ctl = new AbortController();
+    checkTokenState(token, { signal: ctl.signal }).then(
+      (s) => setState(s),
+      () => {},
+    );
+    return () => ctl.abort();
+  }, [token, info, result]);
 
   const redeem = async () => {
     if (!session.pubkey) return;
@@ -50,7 +66,7 @@ export default function TokenCard({ token }: { token: string }) {
     }
   };
 
-  const redeemed = !!result && result.tokensWithErrors.length === 0;
+  const redeemed = (!!result && result.tokensWithErrors.length === 0) || state === 'spent';
   return (
     <div className="pay-card token-card" role="group" aria-label={t('wallet.card.label')}>
       <span className="pay-card-icon" aria-hidden="true">
@@ -65,6 +81,11 @@ export default function TokenCard({ token }: { token: string }) {
         </span>
         {info?.memo && <span className="token-memo">{info.memo}</span>}
       </span>
+      {state && state !== 'unspent' && (
+        <span className="wallet-pill" data-status={state === 'pending' ? 'pending' : 'done'}>
+          {t(`wallet.card.${state === 'partly-spent' ? 'partlySpent' : state}`)}
+        </span>
+      )}
       <span className="token-card-actions">
         <Button
           size="sm"

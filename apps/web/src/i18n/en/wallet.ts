@@ -100,6 +100,7 @@ export const wallet = {
     unspent: 'Not redeemed',
     spent: 'Already redeemed',
     pending: 'Being redeemed',
+    partlySpent: 'Partly redeemed',
     noWallet: 'Set up your wallet to redeem',
     signIn: 'Sign in to redeem',
   },
