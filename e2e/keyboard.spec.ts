@@ -66,7 +66,7 @@ test('desktop: the navigation and a note card are reachable and usable with the 
   expect(walk.filter((f) => !f.ring).map((f) => f.key)).toEqual([]);
   const nav = page.getByRole('navigation', { name: 'Main' });
   expect((await reached(nav)).filter((c) => !c.seen)).toEqual([]);
-  expect(await reached(nav)).toHaveLength(10);
+  expect(await reached(nav)).toHaveLength(11);
   expect((await reached(page.locator(cardSel))).filter((c) => !c.seen)).toEqual([]);
   expect(walk.map((f) => f.key)).toEqual(
     expect.arrayContaining(['Skip to content', 'New note', 'Sign in', 'More actions', 'Bookmark']),
@@ -175,6 +175,7 @@ test('phone: the bottom bar and its More menu are reachable and usable with the 
   const menu = page.getByRole('menu', { name: 'More' });
   await expect(menu.getByRole('menuitem')).toHaveText([
     'Bookmarks',
+    'Wallet',
     'Downloads',
     'Premium',
     'Settings',

@@ -26,6 +26,7 @@ test('main navigation: every link opens a real screen, none the notice', async (
     'Explore',
     'Messages',
     'Notifications',
+    'Wallet',
     'Downloads',
     'Premium',
     'Settings',

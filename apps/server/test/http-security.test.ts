@@ -43,7 +43,7 @@ describe('headers of the app and of every response', () => {
   });
 
   it('serves the app with a strict CSP, no framing, no sniffing', async () => {
-    for (const path of ['/', '/home', '/thread/abc']) {
+    for (const path of ['/', '/home', '/thread/abc', '/wallet']) {
       const res = await fetch(`${server.url}${path}`);
       expect(res.status).toBe(200);
       const csp = res.headers.get('content-security-policy') ?? '';
@@ -64,6 +64,10 @@ describe('headers of the app and of every response', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     }
+    // The membership socket's paths under /wallet/ are never the app.
+    const socketPath = await fetch(`${server.url}/wallet/v1`);
+    expect(socketPath.status).toBe(404);
+    expect(socketPath.headers.get('content-type')).toMatch(/json/);
     // Everything else, opened directly, may run nothing (an SVG or HTML file cannot act as the app).
     for (const path of ['/assets/app.js', '/health', '/link-preview', '/favicon.svg']) {
       const res = await fetch(`${server.url}${path}`);

@@ -72,8 +72,11 @@ export async function registerWebApp(
   });
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
+    // `/wallet` itself is the app's wallet screen; the membership socket lives under `/wallet/`.
     const apiLike =
-      /^\/(v1|relay|wallet|media|media-cache|link-preview|health|\.well-known)(\/|$)/.test(url);
+      /^\/(v1|relay|media|media-cache|link-preview|health|\.well-known)(\/|$)|^\/wallet\//.test(
+        url,
+      );
     if (req.method !== 'GET' || apiLike || /\.[a-z0-9]+$/i.test(url)) {
       return reply.code(404).send({ error: 'not found' });
     }

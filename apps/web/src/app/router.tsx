@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('@/screens/profile.tsx'),
           },
           { path: 'help', lazy: () => import('@/screens/help.tsx') },
+          { path: 'wallet', lazy: () => import('@/features/wallet/wallet-screen.tsx') },
           { path: 'search/:query', lazy: () => import('@/screens/search.tsx') },
           { path: 'mutelist/:npub', lazy: () => import('@/screens/mutelist.tsx') },
           { path: 'new', lazy: () => import('@/screens/new-account.tsx') },

@@ -31,6 +31,7 @@ import { themes } from '@/i18n/en/themes.ts';
 import { thread } from '@/i18n/en/thread.ts';
 import { ui } from '@/i18n/en/ui.ts';
 import { uploads } from '@/i18n/en/uploads.ts';
+import { wallet } from '@/i18n/en/wallet.ts';
 import { write } from '@/i18n/en/write.ts';
 import { zaps } from '@/i18n/en/zaps.ts';
 
@@ -72,6 +73,7 @@ export const en = {
   thread,
   ui,
   uploads,
+  wallet,
   write,
   zaps,
 } as const;

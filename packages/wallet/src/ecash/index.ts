@@ -42,6 +42,8 @@ export {
   stripTokenPrefix,
 } from './token-codec.ts';
 export type { DecodedToken, TokenEntry, TokenSummary } from './token-codec.ts';
+export { checkTokenState } from './token-state.ts';
+export type { TokenState } from './token-state.ts';
 export { StoredCounterSource } from './counter-source.ts';
 export { aesGcmCipher, generateStorageKey, SEALED_PREFIX } from './storage/cipher.ts';
 export type { Cipher } from './storage/cipher.ts';

@@ -9,6 +9,7 @@ import Download from 'lucide-react/icons/download';
 import House from 'lucide-react/icons/house';
 import Mail from 'lucide-react/icons/mail';
 import Settings from 'lucide-react/icons/settings';
+import Wallet from 'lucide-react/icons/wallet';
 import type { NavBadgeName } from '@/app/nav/nav-badges.ts';
 
 export interface NavItem {
@@ -35,6 +36,7 @@ export const navItems: readonly NavItem[] = [
     badge: 'notifications',
     bottomBar: true,
   },
+  { to: '/wallet', label: 'nav.wallet', icon: Wallet },
   { to: '/downloads', label: 'nav.downloads', icon: Download, badge: 'downloads' },
   { to: '/premium', label: 'nav.premium', icon: Crown },
   { to: '/settings', label: 'nav.settings', icon: Settings },

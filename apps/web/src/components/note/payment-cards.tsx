@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import Banknote from 'lucide-react/icons/banknote';
 import Copy from 'lucide-react/icons/copy';
@@ -56,8 +57,21 @@ export function cashuAmount(token: string): number | undefined {
   }
 }
 
-/** An ecash token as a card: amount and a copy button. */
+const TokenCard = lazy(() => import('@/features/wallet/token-card.tsx'));
+
+/**
+ * An ecash token as a card: the full card (amount and mint of any token, Redeem into the wallet)
+ * loads with the ecash module; until then, the amount of a cashuA token and a copy button.
+ */
 export function EcashCard({ token }: { token: string }) {
+  return (
+    <Suspense fallback={<PlainEcashCard token={token} />}>
+      <TokenCard token={token} />
+    </Suspense>
+  );
+}
+
+function PlainEcashCard({ token }: { token: string }) {
   const { t } = useTranslation();
   const amount = cashuAmount(token);
   return (

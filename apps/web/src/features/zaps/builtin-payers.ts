@@ -1,6 +1,7 @@
 import { hasWebLn, WebSocketRelayTransport, NwcPayer, WebLnPayer } from '@swell/wallet';
 import { hasNwcConnection, readNwcConnection } from '@/features/zaps/nwc-connection.ts';
 import { registerPayerSource } from '@/features/zaps/payer-registry.ts';
+import { ecashPayerSource } from '@/features/wallet/ecash-payer-source.ts';
 
 let transport: WebSocketRelayTransport | null = null;
 
@@ -17,7 +18,10 @@ export function nwcPayerFor(uri: string): NwcPayer {
 
 let registered = false;
 
-/** Registers the built-in sources once: the WebLN extension first, then wallet connect. */
+/**
+ * Registers the built-in sources once: the WebLN extension first, then wallet connect, then the
+ * ecash wallet of this device.
+ */
 export function registerBuiltinPayers(): void {
   if (registered) return;
   registered = true;
@@ -39,4 +43,5 @@ export function registerBuiltinPayers(): void {
       return nwcPayerFor(uri);
     },
   });
+  registerPayerSource(ecashPayerSource);
 }

@@ -21,7 +21,7 @@ export const help = {
       'Sign in with your private key (nsec), optionally protected by a PIN on this device, with a browser extension, or with a remote signer (a bunker address or a QR code). Your feed and your likes, replies, reposts and zaps are then shown for you.',
     write:
       'Write a note, reply (in a window or under the thread), quote, like, repost, delete your own notes or broadcast one again. Attach pictures and video with the image button, by pasting or by dropping them: each uploads with its progress, and the note goes out once they are all done. A note says "Sending…" until a relay accepts it, and waits on this device, even across a reload, until one does.',
-    zaps: 'Zap notes, articles and profiles: tap the zap button for your default zap, hold it (or use the note menu) to choose an amount and a message. Pay with a lightning browser extension or a wallet connected in Settings > Zaps, where you also set your default zap and presets. Lightning invoices in notes can be paid from their card.',
+    zaps: 'Zap notes, articles and profiles: tap the zap button for your default zap, hold it (or use the note menu) to choose an amount and a message. Pay with a lightning browser extension, a wallet connected in Settings > Zaps (where you also set your default zap and presets) or your ecash wallet (Wallet in the menu), which also sends and redeems ecash tokens. Lightning invoices in notes can be paid from their card.',
     messages:
       'Send and read direct messages: your contacts are grouped into people you follow and others, and old (NIP-04) and new (NIP-17) messages share one conversation.',
     notifications:
@@ -46,7 +46,8 @@ export const help = {
   searchPaste:
     'Pasting an npub or nprofile opens that profile; a note1, nevent1 or naddr1 opens the note or article.',
   laterTitle: 'Not in this preview yet',
-  later: 'The built-in ecash wallet is not available yet.',
+  later:
+    'Scanning QR codes with the camera, buying Premium as a gift and editing your list of upload servers are not available yet.',
   keysTitle: 'Keyboard',
   keys: 'Tab moves between controls and Enter or Space uses them. Arrow keys move inside menus, tabs and lists of options, and Escape closes dialogs and menus.',
 } as const;

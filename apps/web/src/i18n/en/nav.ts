@@ -11,6 +11,7 @@ export const nav = {
   premium: 'Premium',
   settings: 'Settings',
   help: 'Help',
+  wallet: 'Wallet',
   search: 'Search',
   thread: 'Thread',
   profile: 'Profile',

@@ -1,0 +1,51 @@
+import { i18next } from '@/i18n/index.ts';
+
+const whole = new Intl.NumberFormat('en');
+
+/** "1 sat", "1,000 sats". */
+export function formatSats(amount: number): string {
+  return i18next.t('wallet.sats', { count: amount, formatted: whole.format(amount) });
+}
+
+/** A mint shown by its host and path ("mint.example/devnet/mint"). */
+export function mintLabel(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.host}${u.pathname === '/' ? '' : u.pathname.replace(/\/$/, '')}`;
+  } catch {
+    return url;
+  }
+}
+
+/** A whole, positive number of sats typed by the user; null when it is not one. */
+export function parseSats(text: string): number | null {
+  const t = text.trim().replace(/[\s,_]/g, '');
+  if (!/^\d{1,15}$/.test(t)) return null;
+  const n = Number(t);
+  return n > 0 && Number.isSafeInteger(n) ? n : null;
+}
+
+/**
+ * A mint address typed by the user: https (http only for a loopback or this page's own host),
+ * no query or fragment, no trailing slash. Null when it is not one.
+ */
+export function parseMintUrl(text: string, pageOrigin?: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(text.trim());
+  } catch {
+    return null;
+  }
+  const local =
+    ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname) ||
+    (pageOrigin !== undefined && u.origin === pageOrigin);
+  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && local)) return null;
+  if (u.search || u.hash || u.username || u.password) return null;
+  return `${u.origin}${u.pathname.replace(/\/+$/, '')}`;
+}
+
+/** The words of an error safe to show: the wallet's own messages, else a generic line. */
+export function errorText(err: unknown): string {
+  if (err instanceof Error && err.message) return err.message;
+  return i18next.t('app.error');
+}
