@@ -32,13 +32,6 @@ for (const [label, path, heading = label] of screens as readonly (readonly strin
   });
 }
 
-test('screens not built yet show the not-implemented notice', async ({ page }) => {
-  await page.goto('/new');
-  await expect(page.getByRole('status')).toHaveText(
-    'Feature not available in this preview release. Rest assured, we are working on it. Come back soon!',
-  );
-});
-
 test('standalone routes render without the main layout', async ({ page }) => {
   for (const [path, title] of [
     ['/terms', 'Terms of service'],

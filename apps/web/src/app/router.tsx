@@ -3,12 +3,6 @@ import { MainLayout } from '@/app/main-layout.tsx';
 import { RouteError } from '@/app/route-error.tsx';
 import { vanityProfileLoader, vanityThreadLoader } from '@/app/vanity.ts';
 
-/** A screen that only shows the not-implemented notice, titled by an i18n key. */
-const placeholder = (title: string): Pick<RouteObject, 'lazy' | 'handle'> => ({
-  handle: { title },
-  lazy: () => import('@/screens/placeholder.tsx'),
-});
-
 /** Every route of spec section 2; every screen is loaded lazily so the first load stays small. */
 export const routes: RouteObject[] = [
   { path: '/app-download-qr', lazy: () => import('@/screens/standalone/app-download-qr.tsx') },
