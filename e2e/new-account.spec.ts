@@ -10,7 +10,7 @@ import { freshAccount, signInWithKey } from './settings-helpers.ts';
 
 test.describe.configure({ timeout: 150_000 });
 
-test('create an account through /new: signed in, profile, follows and relay list published', async ({
+test('create an account through /new: signed in, profile, follows and relay list published; reload, unlock with the PIN, post', async ({
   page,
   baseURL,
 }) => {
@@ -102,6 +102,17 @@ test('create an account through /new: signed in, profile, follows and relay list
   await pin.getByLabel('PIN').fill('4321');
   await pin.getByRole('button', { name: 'Unlock' }).click();
   await expect(page.getByText('Signed in as Test Person')).toBeVisible();
+
+  // Unlocked, the new account posts; the relay holds the note signed by its key.
+  const text = `First note of ${handle}`;
+  await page.getByRole('button', { name: 'New note' }).first().click();
+  const composer = page.getByRole('dialog', { name: 'New note' });
+  await composer.getByRole('combobox', { name: 'What is on your mind?' }).fill(text);
+  await composer.getByRole('button', { name: 'Post' }).click();
+  await expect(composer).toBeHidden();
+  await expect
+    .poll(async () => (await query(relay, { authors: [pubkey], kinds: [1] })).map((e) => e.content))
+    .toContain(text);
   expect(errors).toEqual([]);
 });
 

@@ -231,8 +231,8 @@ test('wallet connect: connect in Settings > Zaps, set the default zap, zap throu
   expect(ledger.balanceMsat).toBeLessThanOrEqual(99_900_000);
 
   // Settings show the new balance; disconnect forgets the connection. (Not checked: that the
-  // saved default is still shown here — a late settings load from the server can put the old
-  // one back; see /work/notes/zaps-ui.md.)
+  // saved default is still shown here — a settings load from the server that arrives after a
+  // change not yet saved there can put the older default back.)
   await inApp(page, '/settings/zaps');
   await expect(wallet.getByRole('status')).toHaveText(/^Balance: 99,9\d\d sats$/, {
     timeout: 30_000,
