@@ -55,6 +55,10 @@ test('a second visit with the server stopped shows the cached shell and the offl
     // Installed (the shell and the first load's files are cached) and in control of the page.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // ...and the files this visit loaded before the worker took over are cached too.
+    await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', {
+      timeout: 30_000,
+    });
 
     server.kill('SIGKILL');
     await exited;

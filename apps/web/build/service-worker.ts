@@ -61,6 +61,28 @@ async function fromCacheElseNetwork(request) {
   return response;
 }
 
+// The page names the files it loaded before this worker controlled it (the first visit's lazy
+// chunks, fonts): they are cached too, so the next visit opens offline. Answers when done.
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (!data || data.type !== 'cache-loaded' || !Array.isArray(data.urls)) return;
+  const urls = data.urls.filter((u) => {
+    try {
+      const url = new URL(u);
+      return url.origin === self.location.origin && url.pathname.startsWith('/assets/');
+    } catch {
+      return false;
+    }
+  });
+  const reply = (ok) => event.ports[0] && event.ports[0].postMessage({ ok });
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((c) => c.addAll(urls))
+      .then(() => reply(true), () => reply(false)),
+  );
+});
+
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET') return;

@@ -96,6 +96,35 @@ describe('settings on every device (spec section 4 "Settings")', () => {
     });
   });
 
+  it('a change saved while a load is on its way is not undone by the older answer', async () => {
+    const sk = generateSecretKey();
+    const one = await signedInClient(server, clients, { sk });
+    await synced(one.client);
+    one.client.settings.update({ theme: 'ice' });
+    await one.client.settings.flush();
+    // The load's answer (theme ice) is held until the user's newer change has been saved.
+    const api = one.client.api;
+    const getAppSettings = api.getAppSettings.bind(api);
+    let answered!: () => void;
+    const hasAnswer = new Promise<void>((r) => (answered = r));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    api.getAppSettings = async (req) => {
+      const page = await getAppSettings(req);
+      answered();
+      await gate;
+      return page;
+    };
+    const loading = one.client.settings.reload();
+    await hasAnswer;
+    one.client.settings.update({ theme: 'midnight' });
+    await one.client.settings.flush();
+    release();
+    await loading;
+    expect(one.client.settings.getSnapshot().settings.theme).toBe('midnight');
+    expect(one.client.records.get(one.pubkey).theme).toBe('midnight');
+  });
+
   it('changes made quickly are saved together, and the newest wins', async () => {
     const sk = generateSecretKey();
     const one = await signedInClient(server, clients, { sk });

@@ -84,6 +84,8 @@ export class SettingsSync implements Observable<SettingsSnapshot> {
   private saving: Promise<void> = Promise.resolve();
   private lastCreatedAt = 0;
   private seq = 0;
+  /** Local changes so far, per part: a load keeps any part changed while it ran. */
+  private changes = { settings: 0, home: 0, reads: 0 };
   private waitingForSigner = false;
 
   constructor(options: SettingsSyncOptions) {
@@ -168,6 +170,7 @@ export class SettingsSync implements Observable<SettingsSnapshot> {
     const pk = this.o.session.pubkey;
     if (!pk) return;
     const gen = this.generation;
+    const changesAtStart = { ...this.changes };
     this.set({ status: 'loading' });
     try {
       const loaded =
@@ -175,13 +178,16 @@ export class SettingsSync implements Observable<SettingsSnapshot> {
           ? await this.loadSigned(this.o.session.signer)
           : await this.loadPublic(pk);
       if (gen !== this.generation) return;
-      // A change made while loading wins over what the server had.
+      // A change made while loading wins over what the server had, whether its save is still
+      // waiting or already done (the answer may predate it).
       const s = this.getSnapshot();
-      const settings = this.pending.settings ? s.settings : (loaded.settings ?? s.settings);
+      const changed = (part: 'settings' | FeedListName) =>
+        this.pending[part] || this.changes[part] !== changesAtStart[part];
+      const settings = changed('settings') ? s.settings : (loaded.settings ?? s.settings);
       const feeds = { ...s.feeds };
       for (const which of ['home', 'reads'] as const) {
         const list = loaded.feeds[which];
-        if (list && !this.pending[which]) feeds[which] = list;
+        if (list && !changed(which)) feeds[which] = list;
       }
       this.set({ status: 'synced', settings, feeds });
       this.keepLocal();
@@ -252,6 +258,7 @@ export class SettingsSync implements Observable<SettingsSnapshot> {
   update(patch: Partial<AppSettings>): void {
     const s = this.getSnapshot();
     this.set({ settings: { ...s.settings, ...patch } });
+    this.changes.settings += 1;
     this.keepLocal();
     this.schedule('settings');
   }
@@ -260,6 +267,7 @@ export class SettingsSync implements Observable<SettingsSnapshot> {
   setFeeds(which: FeedListName, list: FeedDefinition[]): void {
     const s = this.getSnapshot();
     this.set({ feeds: { ...s.feeds, [which]: list } });
+    this.changes[which] += 1;
     this.keepLocal();
     this.schedule(which);
   }
