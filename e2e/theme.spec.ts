@@ -11,6 +11,12 @@ test('the theme chosen in Settings > Appearance survives a reload with no flash'
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'midnight');
   for (const theme of ['Sunset wave', 'Ice wave', 'Midnight wave']) {
     await page.getByRole('radio', { name: new RegExp(theme) }).check();
+    // Colours ease into the new theme: check contrast once the transitions are over.
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every((a) => !(a instanceof CSSTransition) || a.playState === 'finished'),
+    );
     const axe = await new AxeBuilder({ page }).analyze();
     expect(axe.violations.map((v) => `${theme} ${v.id}: ${v.help}`)).toEqual([]);
   }

@@ -84,8 +84,13 @@ export class SettingsSync implements Observable<SettingsSnapshot> {
   private saving: Promise<void> = Promise.resolve();
   private lastCreatedAt = 0;
   private seq = 0;
-  /** Local changes so far, per part: a load keeps any part changed while it ran. */
+  /**
+   * Local changes so far, per part, and how many of them a finished save holds: a load keeps
+   * the local copy of a part changed while it ran or not yet saved when it started (the
+   * server's answer may predate the change).
+   */
   private changes = { settings: 0, home: 0, reads: 0 };
+  private saved = { settings: 0, home: 0, reads: 0 };
   private waitingForSigner = false;
 
   constructor(options: SettingsSyncOptions) {
@@ -171,6 +176,7 @@ export class SettingsSync implements Observable<SettingsSnapshot> {
     if (!pk) return;
     const gen = this.generation;
     const changesAtStart = { ...this.changes };
+    const savedAtStart = { ...this.saved };
     this.set({ status: 'loading' });
     try {
       const loaded =
@@ -182,7 +188,9 @@ export class SettingsSync implements Observable<SettingsSnapshot> {
       // waiting or already done (the answer may predate it).
       const s = this.getSnapshot();
       const changed = (part: 'settings' | FeedListName) =>
-        this.pending[part] || this.changes[part] !== changesAtStart[part];
+        this.pending[part] ||
+        this.changes[part] !== changesAtStart[part] ||
+        changesAtStart[part] !== savedAtStart[part];
       const settings = changed('settings') ? s.settings : (loaded.settings ?? s.settings);
       const feeds = { ...s.feeds };
       for (const which of ['home', 'reads'] as const) {
@@ -317,6 +325,7 @@ export class SettingsSync implements Observable<SettingsSnapshot> {
       return;
     }
     this.pending = { settings: false, home: false, reads: false };
+    const covering = { ...this.changes };
     const s = this.getSnapshot();
     try {
       if (!signer || !s.pubkey) throw new Error('not-signed-in');
@@ -342,6 +351,9 @@ export class SettingsSync implements Observable<SettingsSnapshot> {
         jobs.push(this.o.api.page('set_app_subsettings', { event_from_user: event }));
       }
       await Promise.all(jobs);
+      for (const part of ['settings', 'home', 'reads'] as const) {
+        if (parts[part]) this.saved[part] = Math.max(this.saved[part], covering[part]);
+      }
     } catch (e) {
       console.warn('saving settings failed:', (e as Error).message);
       if (gen === this.generation) this.notify(settingsNotices.saveFailed);
