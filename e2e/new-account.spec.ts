@@ -154,7 +154,7 @@ test('Settings > Account: npub, plain-key warning, backup after confirmation, PI
   await page.getByLabel('New PIN').fill('13579');
   await page.getByLabel('Repeat PIN').fill('13579');
   await page.getByRole('button', { name: 'Change PIN' }).click();
-  await expect(page.getByText('PIN changed')).toBeVisible();
+  await expect(page.getByText('PIN changed', { exact: true })).toBeVisible();
 
   // Sign out, after a confirmation: a guest on /home, nothing stored.
   await page.evaluate(() => localStorage.setItem('e2e-signed-out', '1'));
