@@ -57,7 +57,21 @@ function freePort() {
   });
 }
 
+/** Each failed Vitest test as `file › name: first line of the error`, for the closing summary. */
+function vitestFailures(report) {
+  return (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((a) => a.status === 'failed')
+      .map((a) => {
+        const where = file.name.replace(/^.*?\/(packages|apps|bench|scripts)\//, '$1/');
+        const why = String(a.failureMessages?.[0] ?? '').split('\n')[0];
+        return `vitest ${where} › ${a.fullName}: ${why}`;
+      }),
+  );
+}
+
 const only = process.argv.slice(2);
+const details = [];
 const wants = (name) => only.length === 0 || only.includes(name);
 
 if (wants('lint')) {
@@ -80,7 +94,8 @@ if (wants('unit')) {
     ok = step(
       'vitest',
       'vitest',
-      ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+      // One retry, as the Playwright suite has in CI: a test that fails twice fails.
+      ['run', '--retry=1', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
       {},
       copy?.dir ?? root,
     );
@@ -92,6 +107,7 @@ if (wants('unit')) {
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
     if ((report.numFailedTests ?? 0) > 0) failures.push('vitest');
+    details.push(...vitestFailures(report));
     if (!ok && !report.numFailedTests) check('vitest (suite errors)', false);
   } else check('vitest (no report)', ok && false);
 }
@@ -117,6 +133,7 @@ if (wants('e2e')) {
   }
 }
 
+if (details.length) console.log(`\n${details.join('\n')}`);
 if (failures.length) console.log(`\nfailed: ${failures.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
