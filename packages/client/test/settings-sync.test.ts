@@ -125,6 +125,42 @@ describe('settings on every device (spec section 4 "Settings")', () => {
     expect(one.client.records.get(one.pubkey).theme).toBe('midnight');
   });
 
+  it('a change the page had no time to save is kept over the older server copy and saved on the next load', async () => {
+    const sk = generateSecretKey();
+    const one = await signedInClient(server, clients, { sk });
+    await synced(one.client);
+    // The server holds an older copy of both parts.
+    one.client.settings.update({ theme: 'sunset' });
+    await one.client.settings.restoreDefaultFeeds('home');
+    await one.client.settings.flush();
+    one.client.settings.update({ theme: 'ice' });
+    one.client.settings.setFeeds(
+      'home',
+      moveFeed(one.client.settings.getSnapshot().feeds.home!, 1, 0),
+    );
+    const order = one.client.settings.getSnapshot().feeds.home!.map((f) => f.name);
+    // The page goes away before the save (within the 400 ms that gathers changes).
+    expect(one.client.records.get(one.pubkey).settingsUnsaved).toEqual(['settings', 'home']);
+    await one.client.close();
+    clients.splice(clients.indexOf(one.client), 1);
+
+    // The next page load on this device: the server still has the defaults.
+    const again = createSwellClient({ storage: one.storage, origin: server.url });
+    clients.push(again);
+    await again.session.start();
+    await synced(again);
+    expect(again.settings.getSnapshot().settings.theme).toBe('ice');
+    await waitFor(() => !again.settings.getSnapshot().saving, 5000, 'saved');
+    expect(again.settings.getSnapshot().notice).toBeNull();
+    expect(again.records.get(one.pubkey).settingsUnsaved).toEqual([]);
+
+    // Another device sees both.
+    const other = await signedInClient(server, clients, { sk });
+    await synced(other.client);
+    expect(other.client.settings.getSnapshot().settings.theme).toBe('ice');
+    expect(other.client.settings.getSnapshot().feeds.home?.map((f) => f.name)).toEqual(order);
+  });
+
   it('changes made quickly are saved together, and the newest wins', async () => {
     const sk = generateSecretKey();
     const one = await signedInClient(server, clients, { sk });

@@ -97,6 +97,7 @@ export class SettingsSync implements Observable<SettingsSnapshot> {
     this.o = options;
     const pk = options.session.pubkey;
     this.state = new ValueStore(this.localSnapshot(pk));
+    this.resumeUnsaved(pk);
     options.session.subscribe(() => this.followSession());
     this.followSession();
   }
@@ -141,7 +142,10 @@ export class SettingsSync implements Observable<SettingsSnapshot> {
       this.generation++;
       this.loadedFor = null;
       this.cancelPending();
+      this.changes = { settings: 0, home: 0, reads: 0 };
+      this.saved = { settings: 0, home: 0, reads: 0 };
       this.state.set({ ...this.localSnapshot(pk), notice: this.getSnapshot().notice });
+      this.resumeUnsaved(pk);
     }
     if (!pk) return;
     const signer = this.o.session.signer;
@@ -262,12 +266,38 @@ export class SettingsSync implements Observable<SettingsSnapshot> {
 
   // ---- changes -----------------------------------------------------------------------------
 
+  /**
+   * Parts changed on this device whose save had not succeeded when the page went away (a reload
+   * right after a change, a failed save): they count as changed, so the server's older copy
+   * does not replace them, and they are saved again.
+   */
+  private resumeUnsaved(pk: string | null): void {
+    if (!pk) return;
+    for (const part of unsavedParts(this.o.records.get(pk).settingsUnsaved)) {
+      this.changes[part] += 1;
+      this.schedule(part);
+    }
+  }
+
+  /** Marks (or clears) a part as changed here and not yet saved, in the record on this device. */
+  private markUnsaved(part: keyof Pending, unsaved: boolean): void {
+    const pk = this.getSnapshot().pubkey;
+    if (!pk) return;
+    this.o.records.update(pk, (r) => {
+      const parts = new Set(unsavedParts(r.settingsUnsaved));
+      if (unsaved) parts.add(part);
+      else parts.delete(part);
+      return { settingsUnsaved: [...parts] };
+    });
+  }
+
   /** Changes settings at once (and on this device); saved to the server shortly after. */
   update(patch: Partial<AppSettings>): void {
     const s = this.getSnapshot();
     this.set({ settings: { ...s.settings, ...patch } });
     this.changes.settings += 1;
     this.keepLocal();
+    this.markUnsaved('settings', true);
     this.schedule('settings');
   }
 
@@ -277,6 +307,7 @@ export class SettingsSync implements Observable<SettingsSnapshot> {
     this.set({ feeds: { ...s.feeds, [which]: list } });
     this.changes[which] += 1;
     this.keepLocal();
+    this.markUnsaved(which, true);
     this.schedule(which);
   }
 
@@ -351,8 +382,11 @@ export class SettingsSync implements Observable<SettingsSnapshot> {
         jobs.push(this.o.api.page('set_app_subsettings', { event_from_user: event }));
       }
       await Promise.all(jobs);
+      if (gen !== this.generation) return;
       for (const part of ['settings', 'home', 'reads'] as const) {
-        if (parts[part]) this.saved[part] = Math.max(this.saved[part], covering[part]);
+        if (!parts[part]) continue;
+        this.saved[part] = Math.max(this.saved[part], covering[part]);
+        if (this.saved[part] >= this.changes[part]) this.markUnsaved(part, false);
       }
     } catch (e) {
       console.warn('saving settings failed:', (e as Error).message);
@@ -371,6 +405,11 @@ export class SettingsSync implements Observable<SettingsSnapshot> {
   close(): void {
     this.cancelPending();
   }
+}
+
+function unsavedParts(value: unknown): Array<keyof Pending> {
+  const parts: Array<keyof Pending> = ['settings', 'home', 'reads'];
+  return Array.isArray(value) ? parts.filter((p) => value.includes(p)) : [];
 }
 
 function parseJson(text: string): unknown {

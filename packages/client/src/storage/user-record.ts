@@ -30,6 +30,8 @@ export interface UserRecord {
   feeds?: unknown[];
   homeFeeds?: unknown[];
   readsFeeds?: unknown[];
+  /** Settings parts changed on this device whose save has not succeeded yet. */
+  settingsUnsaved?: string[];
   msgContacts?: unknown;
   dmConversations?: unknown;
   dmLastConversation?: string;
