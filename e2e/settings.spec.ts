@@ -18,7 +18,7 @@ test('home feeds: reorder by keyboard and switch one off; saved to the server; H
   await signInWithKey(page, me);
   await page.goto('/settings/home_feeds');
   const list = page.getByRole('list', { name: 'Home feeds' });
-  const names = list.locator('.feed-name');
+  const names = list.locator('.feed-setting-name');
   await expect(names.first()).toHaveText('Latest');
   await expect(page.getByRole('status').filter({ hasText: 'Saved to your account' })).toBeVisible();
 
@@ -78,7 +78,7 @@ test('reads feeds: rename, add at the top and restore the defaults', async ({ pa
   const me = freshAccount();
   await signInWithKey(page, me);
   await page.goto('/settings/reads_feeds');
-  const names = page.getByRole('list', { name: 'Reads feeds' }).locator('.feed-name');
+  const names = page.getByRole('list', { name: 'Reads feeds' }).locator('.feed-setting-name');
   await expect(names.first()).toHaveText('Nostr Reads');
   await page.getByRole('button', { name: 'Rename My Follows' }).click();
   const field = page.getByLabel('New name for My Follows');
@@ -119,7 +119,7 @@ test('home feeds: a feed dragged by its handle moves there', async ({ page, base
   await signInWithKey(page, me);
   await page.goto('/settings/home_feeds');
   const list = page.getByRole('list', { name: 'Home feeds' });
-  const names = list.locator('.feed-name');
+  const names = list.locator('.feed-setting-name');
   await expect(names.first()).toHaveText('Latest');
   await page
     .getByRole('button', { name: 'Reorder All Notes' })
@@ -188,7 +188,7 @@ test('a failed load says "Failed to load settings. Will be using local settings.
   await expect(page.getByRole('status').filter({ hasText: 'Kept on this device' })).toBeVisible();
   // The page still works with the local list.
   await expect(
-    page.getByRole('list', { name: 'Home feeds' }).locator('.feed-name').first(),
+    page.getByRole('list', { name: 'Home feeds' }).locator('.feed-setting-name').first(),
   ).toHaveText('Latest');
 });
 

@@ -56,13 +56,14 @@ function FeedEvent({
   return <NoteCard event={event} repostedBy={repostedBy} variant={variant} />;
 }
 
-export function MissingNote() {
+/** In a feed every item is an <article> (role feed owns articles only), this one too. */
+function MissingNote() {
   const { t } = useTranslation();
   return (
-    <p className="note note-missing">
+    <article className="note note-missing" aria-label={t('note.missing')}>
       <FileQuestion size={18} aria-hidden />
-      {t('note.missing')}
-    </p>
+      <p>{t('note.missing')}</p>
+    </article>
   );
 }
 

@@ -138,7 +138,7 @@ export function FeedListEditor({
           <li
             key={feed.spec + feed.name}
             data-index={i}
-            className="feed-row"
+            className="feed-setting"
             data-disabled={feed.enabled === false || undefined}
             data-dragging={dragFrom === i || undefined}
             data-drop={
@@ -179,7 +179,7 @@ export function FeedListEditor({
             >
               <GripVertical size={18} aria-hidden />
             </button>
-            <div className="feed-main">
+            <div className="feed-setting-main">
               {renaming === feed.name ? (
                 <RenameForm
                   feed={feed}
@@ -189,12 +189,12 @@ export function FeedListEditor({
                 />
               ) : (
                 <>
-                  <span className="feed-name">{feed.name}</span>
+                  <span className="feed-setting-name">{feed.name}</span>
                   {feed.description && <span className="feed-desc">{feed.description}</span>}
                 </>
               )}
             </div>
-            <div className="feed-tools">
+            <div className="feed-setting-tools">
               <Switch
                 checked={feed.enabled !== false}
                 label={t('feedSettings.enable', { name: feed.name })}

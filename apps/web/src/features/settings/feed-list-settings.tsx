@@ -113,12 +113,12 @@ export function FeedListSettings({ which }: { which: FeedListName }) {
           <p className="settings-section-intro">{t('feedSettings.addIntro')}</p>
           <ul className="feed-list">
             {addable.map((feed) => (
-              <li key={feed.spec} className="feed-row feed-row-add">
-                <div className="feed-main">
-                  <span className="feed-name">{feed.name}</span>
+              <li key={feed.spec} className="feed-setting feed-setting-add">
+                <div className="feed-setting-main">
+                  <span className="feed-setting-name">{feed.name}</span>
                   {feed.description && <span className="feed-desc">{feed.description}</span>}
                 </div>
-                <div className="feed-tools">
+                <div className="feed-setting-tools">
                   <Button
                     size="sm"
                     variant="secondary"

@@ -114,6 +114,8 @@ export const lists = {
   filterRemove: 'Unsubscribe from the list of {{name}}',
   filterNone: 'You subscribe to no other mute list.',
   filterHint: 'Open someone’s profile menu or a mute list page to subscribe to it.',
+  filterApply: 'Apply filter lists',
+  filterApplyHint: 'When off, only your own mute list hides anything.',
   allowlistTitle: 'Allowlist',
   allowlistIntro: 'Accounts here are never hidden by a filter list (your own mutes still apply).',
   allowlistNone: 'Nobody is on your allowlist.',
