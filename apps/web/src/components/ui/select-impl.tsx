@@ -27,7 +27,7 @@ export default function SelectImpl({
       </SelectPrimitive.Trigger>
       <SelectPrimitive.Portal>
         <SelectPrimitive.Content
-          className="select-content"
+          className="popover select-content"
           position="popper"
           sideOffset={6}
           collisionPadding={8}
