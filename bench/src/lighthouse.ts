@@ -13,6 +13,19 @@ export interface LighthouseScores {
   fcpMs: number;
   /** Largest contentful paint, ms. */
   lcpMs: number;
+  /** The accessibility and best-practices audits that did not pass, with what they found. */
+  failing: string[];
+}
+
+/** The first few items an audit found (e.g. the console errors), on one line. */
+function detailsOf(details: unknown): string {
+  const items = (details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
+  const shown = items
+    .slice(0, 3)
+    .map((item) =>
+      String(item.description ?? item.url ?? item.source ?? JSON.stringify(item)).slice(0, 160),
+    );
+  return shown.length ? ` (${shown.join('; ')})` : '';
 }
 
 function freePort(): Promise<number> {
@@ -59,6 +72,14 @@ export async function lighthouseScores(
       bestPractices: score('best-practices'),
       fcpMs: audits['first-contentful-paint']?.numericValue ?? NaN,
       lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+      failing: ['accessibility', 'best-practices'].flatMap((category) =>
+        (categories[category]?.auditRefs ?? [])
+          .map((ref) => audits[ref.id])
+          .filter((a) => a && a.score !== null && a.score < 1)
+          .map(
+            (a) => `${category} ${a!.id}: ${a!.displayValue ?? a!.title}${detailsOf(a!.details)}`,
+          ),
+      ),
     };
   } finally {
     await browser.close();

@@ -221,6 +221,7 @@ export async function run(args: string[]): Promise<void> {
         console.log(
           `  Lighthouse ${form}: performance ${lh.performance}, accessibility ${lh.accessibility}, best practices ${lh.bestPractices}; FCP ${(lh.fcpMs / 1000).toFixed(1)} s, LCP ${(lh.lcpMs / 1000).toFixed(1)} s  [aim: mobile performance >= 95, the others 100]`,
         );
+        for (const line of lh.failing) console.log(`    not passed: ${line}`);
       }
     }
   } finally {

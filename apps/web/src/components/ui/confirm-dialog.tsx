@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 
 /** A yes/no question in a dialog (replaces window.confirm). */
 export default function ConfirmDialog({
@@ -18,7 +17,6 @@ export default function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
   return (
     <Dialog
       title={title}
@@ -26,20 +24,15 @@ export default function ConfirmDialog({
       size="sm"
       onClose={onClose}
       footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            {t('ui.cancel')}
-          </Button>
-          <Button
-            variant={danger ? 'danger' : 'primary'}
-            onClick={() => {
-              onConfirm();
-              onClose();
-            }}
-          >
-            {confirmLabel}
-          </Button>
-        </>
+        <DialogActions
+          label={confirmLabel}
+          danger={danger}
+          onCancel={onClose}
+          onConfirm={() => {
+            onConfirm();
+            onClose();
+          }}
+        />
       }
     />
   );

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { FollowConfirmation, ListOutcome } from '@swell/client';
 import { Avatar } from '@/components/avatar/avatar.tsx';
-import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 import { userLabel, useUser } from '@/data/user.ts';
 import { confirmFollow } from '@/features/lists/list-actions.ts';
 import '@/features/lists/lists.css';
@@ -42,20 +42,14 @@ export default function FollowConfirmDialog({
       size="sm"
       onClose={onClose}
       footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            {t('ui.cancel')}
-          </Button>
-          <Button
-            variant="primary"
-            onClick={() => {
-              void confirmFollow(data, dialog.confirm);
-              onClose();
-            }}
-          >
-            {t('lists.followConfirmPublish')}
-          </Button>
-        </>
+        <DialogActions
+          label={t('lists.followConfirmPublish')}
+          onCancel={onClose}
+          onConfirm={() => {
+            void confirmFollow(data, dialog.confirm);
+            onClose();
+          }}
+        />
       }
     >
       <p className="lists-confirm-count">

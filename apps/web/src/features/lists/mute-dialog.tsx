@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignedEvent } from '@swell/cache-protocol';
 import { threadRoot } from '@swell/nostr';
-import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 import { userLabel, useUser } from '@/data/user.ts';
 import { ChoiceGroup } from '@/features/lists/choice-group.tsx';
 import { mute } from '@/features/lists/list-actions.ts';
@@ -49,14 +49,13 @@ export default function MuteDialog({
       size="sm"
       onClose={onClose}
       footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            {t('ui.cancel')}
-          </Button>
-          <Button variant="danger" disabled={busy} onClick={() => void submit()}>
-            {t('lists.muteConfirm')}
-          </Button>
-        </>
+        <DialogActions
+          label={t('lists.muteConfirm')}
+          danger
+          busy={busy}
+          onCancel={onClose}
+          onConfirm={() => void submit()}
+        />
       }
     >
       <div className="lists-dialog-body">

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignedEvent } from '@swell/cache-protocol';
 import { reportReasons, type ReportReason } from '@swell/client';
-import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 import { userLabel, useUser } from '@/data/user.ts';
 import { ChoiceGroup } from '@/features/lists/choice-group.tsx';
 import { sendReport } from '@/features/lists/list-actions.ts';
@@ -43,14 +43,13 @@ export default function ReportDialog({
       size="sm"
       onClose={onClose}
       footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            {t('ui.cancel')}
-          </Button>
-          <Button variant="danger" disabled={busy} onClick={() => void submit()}>
-            {t('lists.reportSend')}
-          </Button>
-        </>
+        <DialogActions
+          label={t('lists.reportSend')}
+          danger
+          busy={busy}
+          onCancel={onClose}
+          onConfirm={() => void submit()}
+        />
       }
     >
       <div className="lists-dialog-body">
