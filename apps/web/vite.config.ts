@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { homePreload } from './build/home-preload.ts';
+import { inlineEntryCss } from './build/inline-css.ts';
 import { precompress } from './build/precompress.ts';
 import { serviceWorker } from './build/service-worker.ts';
 
@@ -11,7 +12,7 @@ const pureModules =
   /[\\/](packages[\\/](nostr|client|cache-protocol|wallet)[\\/]src|node_modules[\\/]@noble|node_modules[\\/]@scure)[\\/]/;
 
 export default defineConfig({
-  plugins: [react(), homePreload(), serviceWorker(), precompress()],
+  plugins: [react(), homePreload(), inlineEntryCss(), serviceWorker(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -13,7 +13,7 @@ export interface LighthouseScores {
   fcpMs: number;
   /** Largest contentful paint, ms. */
   lcpMs: number;
-  /** The accessibility and best-practices audits that did not pass, with what they found. */
+  /** The audits that did not pass (performance: scored under 0.9), with what they found. */
   failing: string[];
 }
 
@@ -72,10 +72,10 @@ export async function lighthouseScores(
       bestPractices: score('best-practices'),
       fcpMs: audits['first-contentful-paint']?.numericValue ?? NaN,
       lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
-      failing: ['accessibility', 'best-practices'].flatMap((category) =>
+      failing: ['performance', 'accessibility', 'best-practices'].flatMap((category) =>
         (categories[category]?.auditRefs ?? [])
           .map((ref) => audits[ref.id])
-          .filter((a) => a && a.score !== null && a.score < 1)
+          .filter((a) => a && a.score !== null && a.score < (category === 'performance' ? 0.9 : 1))
           .map(
             (a) => `${category} ${a!.id}: ${a!.displayValue ?? a!.title}${detailsOf(a!.details)}`,
           ),
