@@ -55,3 +55,26 @@ test('the shell CSS is inline: no stylesheet request blocks the first paint or c
   ).toBe(0);
   expect(errors).toEqual([]);
 });
+
+test('images of the first feed rows load eagerly (the first at high priority), later ones lazily', async ({
+  page,
+}) => {
+  await page.goto('/home');
+  const feed = page.getByRole('feed', { name: 'Home' });
+  await expect(feed.locator('article').first()).toBeVisible({ timeout: 30_000 });
+  await expect(feed.locator('.note-image img').first()).toBeAttached({ timeout: 30_000 });
+  const images = await feed.locator('.feed-row').evaluateAll((rows) =>
+    rows.flatMap((row) =>
+      Array.from(row.querySelectorAll('.note-image img')).map((img) => ({
+        index: Number((row as HTMLElement).dataset.index),
+        loading: img.getAttribute('loading'),
+        priority: img.getAttribute('fetchpriority'),
+      })),
+    ),
+  );
+  expect(images.length).toBeGreaterThan(0);
+  for (const { index, loading, priority } of images) {
+    expect(loading).toBe(index < 3 ? 'eager' : 'lazy');
+    expect(priority).toBe(index === 0 ? 'high' : 'auto');
+  }
+});

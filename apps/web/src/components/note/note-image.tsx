@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMedia } from '@/data/entity-store.ts';
 import { imageBox } from '@/components/note/image-box.ts';
+import { useImageLoading } from '@/components/note/feed-position.ts';
 
 const MediaLightbox = lazy(() => import('@/components/media-lightbox.tsx'));
 
@@ -9,6 +10,7 @@ const MediaLightbox = lazy(() => import('@/components/media-lightbox.tsx'));
 export function NoteImage({ url, dim }: { url: string; dim?: { w: number; h: number } }) {
   const { t } = useTranslation();
   const media = useMedia(url);
+  const { loading, fetchPriority } = useImageLoading();
   const variant =
     media?.variants.find((v) => v.s === 'm') ??
     media?.variants.find((v) => v.s === 'o') ??
@@ -35,7 +37,8 @@ export function NoteImage({ url, dim }: { url: string; dim?: { w: number; h: num
         <img
           src={sources[failed]}
           alt=""
-          loading="lazy"
+          loading={loading}
+          fetchPriority={fetchPriority}
           decoding="async"
           width={box?.width}
           height={box?.height}

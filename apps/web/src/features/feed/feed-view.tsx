@@ -11,6 +11,7 @@ import { LoadingRegion } from '@/components/ui/skeleton.tsx';
 import type { PagedList } from '@/features/feed/paged-list.ts';
 import { useStore } from '@/lib/external-store.ts';
 import { useRetainedNotes } from '@/data/entity-store.ts';
+import { FeedPosition } from '@/components/note/feed-position.ts';
 import '@/features/feed/feed.css';
 
 /**
@@ -92,7 +93,9 @@ export function FeedView({ list, label }: { list: PagedList; label: string }) {
               transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
             }}
           >
-            <FeedItem id={state.ids[item.index]!} />
+            <FeedPosition.Provider value={item.index}>
+              <FeedItem id={state.ids[item.index]!} />
+            </FeedPosition.Provider>
           </div>
         ))}
       </div>

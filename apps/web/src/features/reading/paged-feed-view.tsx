@@ -9,6 +9,7 @@ import { ErrorState } from '@/components/ui/error-state.tsx';
 import { LoadingRegion } from '@/components/ui/skeleton.tsx';
 import { usePagedFeed } from '@/features/reading/use-paged-feed.ts';
 import { useRetainedNotes } from '@/data/entity-store.ts';
+import { FeedPosition } from '@/components/note/feed-position.ts';
 import '@/features/feed/feed.css';
 
 /**
@@ -75,7 +76,9 @@ export function PagedFeedView({
               transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
             }}
           >
-            {render(state.ids[item.index]!)}
+            <FeedPosition.Provider value={item.index}>
+              {render(state.ids[item.index]!)}
+            </FeedPosition.Provider>
           </div>
         ))}
       </div>
