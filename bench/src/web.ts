@@ -1,10 +1,12 @@
-// `npm run bench -- web [--data DIR] [--runs N] [--notes N] [--no-build] [--dist DIR]
+// `npm run bench -- web [--data DIR] [--runs N] [--notes N,N] [--no-build] [--dist DIR]
 //   [--no-lighthouse]`: the web
 // client's figures against a local server with the demo network, in headless Chromium:
-//   - gzip size of the JavaScript loaded for /home (every script response, gzipped here at -9),
-//     for a guest and for a signed-in demo user (alice's nsec stored without a PIN),
+//   - the JavaScript loaded for /home: bytes on the wire (as served: brotli) and gzip size (every
+//     script response, gzipped here at -9), for a guest and for a signed-in demo user (alice's
+//     nsec stored without a PIN), and for a thread and a profile,
 //   - time from navigation start to the first note on screen (median of N cold loads),
-//   - JS heap after scrolling N notes of home (after a forced GC), against the heap at the start,
+//   - JS heap after scrolling 300 and 1,000 notes of home (after a forced GC; --notes sets the
+//     checkpoints), against the heap at the start,
 //   - Lighthouse's mobile and desktop scores for a guest's /home (performance, accessibility,
 //     best practices; first and largest contentful paint).
 // With --data, a seeded data folder is reused (seeding takes about a minute). With --dist, another
@@ -58,8 +60,16 @@ async function coldLoad(browser: Browser, url: string, signedIn = false, listFil
     await page.addInitScript(storeKey, { nsec: alice.nsec, pubkey: alice.pubkey });
   }
   const scripts = new Map<string, Promise<Buffer>>();
+  const wireSizes: Array<Promise<number>> = [];
   page.on('response', (res) => {
-    if (res.request().resourceType() === 'script') scripts.set(res.url(), res.body());
+    if (res.request().resourceType() !== 'script') return;
+    scripts.set(res.url(), res.body());
+    wireSizes.push(
+      res
+        .request()
+        .sizes()
+        .then((z) => z.responseBodySize),
+    );
   });
   await page.goto(url);
   await page.waitForSelector('article', { timeout: 60_000 });
@@ -85,8 +95,9 @@ async function coldLoad(browser: Browser, url: string, signedIn = false, listFil
       console.log(`    ${(z / 1024).toFixed(1).padStart(6)} KB  ${path}`);
     }
   }
+  const wire = (await Promise.all(wireSizes)).reduce((a, b) => a + b, 0);
   await context.close();
-  return { firstNoteMs, raw, gz, files: scripts.size };
+  return { firstNoteMs, raw, gz, wire, files: scripts.size };
 }
 
 async function heapUsed(page: Page): Promise<number> {
@@ -98,7 +109,7 @@ async function heapUsed(page: Page): Promise<number> {
   return usedSize;
 }
 
-async function scrollHeap(browser: Browser, url: string, notes: number) {
+async function scrollHeap(browser: Browser, url: string, checkpoints: number[]) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto(url);
@@ -124,26 +135,34 @@ async function scrollHeap(browser: Browser, url: string, notes: number) {
     );
   const t0 = performance.now();
   let reached = -1;
-  while (reached < notes - 1 && performance.now() - t0 < 180_000) {
+  const points: Array<{ notes: number; heap: number; domArticles: number; seconds: number }> = [];
+  const last = Math.max(...checkpoints);
+  const measure = async () =>
+    points.push({
+      notes: reached + 1,
+      heap: await heapUsed(page),
+      domArticles: await page.locator('article').count(),
+      seconds: (performance.now() - t0) / 1000,
+    });
+  const pending = [...checkpoints].sort((a, b) => a - b);
+  while (reached < last - 1 && performance.now() - t0 < 300_000) {
     await page.mouse.wheel(0, 2500);
     await page.waitForTimeout(60);
     reached = await maxIndex();
+    while (pending.length && reached + 1 >= pending[0]!) {
+      pending.shift();
+      await measure();
+    }
   }
-  const domArticles = await page.locator('article').count();
-  const end = await heapUsed(page);
+  // The feed ended (or time ran out) before the last checkpoint: measure where it stopped.
+  if (pending.length) await measure();
   await context.close();
-  return {
-    start,
-    end,
-    reached: reached + 1,
-    domArticles,
-    seconds: (performance.now() - t0) / 1000,
-  };
+  return { start, points };
 }
 
 export async function run(args: string[]): Promise<void> {
-  const runs = Number(option(args, 'runs') ?? 5);
-  const notes = Number(option(args, 'notes') ?? 500);
+  const runs = Number(option(args, 'runs') ?? 9);
+  const checkpoints = (option(args, 'notes') ?? '300,1000').split(',').map(Number);
   if (!args.includes('--no-build') || !existsSync(join(root, 'apps/web/dist/index.html'))) {
     const b = spawnSync('npm', ['run', 'build'], { cwd: root, encoding: 'utf8' });
     if (b.status !== 0) throw new Error(`web build failed: ${b.stderr}`);
@@ -174,13 +193,13 @@ export async function run(args: string[]): Promise<void> {
     for (let i = 0; i < runs; i++) loads.push(await coldLoad(browser, home, false, i === 0));
     const first = loads[0]!;
     console.log(
-      `  JS loaded for /home (guest): ${kb(first.gz)} gzip (${kb(first.raw)} raw, ${first.files} files)  [aim: <= 150 KB]`,
+      `  JS loaded for /home (guest): ${kb(first.gz)} gzip, ${kb(first.wire)} on the wire (${kb(first.raw)} raw, ${first.files} files)  [aim: <= 150 KB]`,
     );
     const signedLoads = [];
     for (let i = 0; i < runs; i++) signedLoads.push(await coldLoad(browser, home, true, i === 0));
     const signed = signedLoads[0]!;
     console.log(
-      `  JS loaded for /home (signed in): ${kb(signed.gz)} gzip (${kb(signed.raw)} raw, ${signed.files} files)`,
+      `  JS loaded for /home (signed in): ${kb(signed.gz)} gzip, ${kb(signed.wire)} on the wire (${kb(signed.raw)} raw, ${signed.files} files)`,
     );
     const times = loads.map((l) => l.firstNoteMs);
     console.log(
@@ -207,13 +226,16 @@ export async function run(args: string[]): Promise<void> {
       for (let i = 0; i < runs; i++) screenLoads.push(await coldLoad(browser, url));
       const ms = screenLoads.map((l) => l.firstNoteMs);
       console.log(
-        `  ${name} (guest): ${kb(screenLoads[0]!.gz)} gzip JS (${kb(screenLoads[0]!.raw)} raw, ${screenLoads[0]!.files} files); first note median ${percentile(ms, 50).toFixed(0)} ms over ${runs} cold loads`,
+        `  ${name} (guest): ${kb(screenLoads[0]!.gz)} gzip JS, ${kb(screenLoads[0]!.wire)} on the wire (${kb(screenLoads[0]!.raw)} raw, ${screenLoads[0]!.files} files); first note median ${percentile(ms, 50).toFixed(0)} ms over ${runs} cold loads`,
       );
     }
-    const heap = await scrollHeap(browser, home, notes);
-    console.log(
-      `  JS heap: ${mb(heap.start)} at the first page, ${mb(heap.end)} after scrolling ${heap.reached} notes (+${mb(heap.end - heap.start)}; ${heap.domArticles} articles in the DOM; ${heap.seconds.toFixed(0)} s)  [aim: flat, within 30 MB]`,
-    );
+    const heap = await scrollHeap(browser, home, checkpoints);
+    console.log(`  JS heap: ${mb(heap.start)} at the first page  [aim: flat, within 30 MB]`);
+    for (const p of heap.points) {
+      console.log(
+        `    after scrolling ${p.notes} notes: ${mb(p.heap)} (+${mb(p.heap - heap.start)}; ${p.domArticles} articles in the DOM; ${p.seconds.toFixed(0)} s)`,
+      );
+    }
     await browser.close();
     if (!args.includes('--no-lighthouse')) {
       for (const form of ['mobile', 'desktop'] as const) {
