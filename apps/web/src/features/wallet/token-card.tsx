@@ -15,6 +15,10 @@ import { ReceiveOutcome } from '@/features/wallet/receive-outcome.tsx';
 import { errorText, formatSats, mintLabel } from '@/features/wallet/wallet-format.ts';
 import { walletOf } from '@/features/wallet/wallet-session.ts';
 import '@/features/wallet/wallet.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { wallet as walletStrings } from '@/i18n/en/wallet.ts';
+
+addStrings({ wallet: walletStrings });
 
 function summary(token: string) {
   try {

@@ -11,6 +11,10 @@ import { WalletConnection } from '@/features/zaps/wallet-connection.tsx';
 import '@/components/ui/form.css';
 import '@/screens/settings/settings.css';
 import '@/features/zaps/zaps.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { settings as settingsStrings } from '@/i18n/en/settings.ts';
+
+addStrings({ settings: settingsStrings });
 
 interface Draft {
   amount: string;
