@@ -149,7 +149,7 @@ describe('lazily loaded strings', () => {
     const used = new Set([...groups.get(main)!].flatMap((f) => graph.get(f)!.uses));
     // Strings of the shared note card, feed and account dialogs are used by /home's lazily
     // loaded screen and by most other screens, so they load with the shell.
-    const shared = ['note', 'feed', 'reactions', 'zaps', 'avatar', 'notFound'];
+    const shared = ['note', 'noteZaps', 'feed', 'reactions', 'avatar', 'notFound'];
     const unneeded = [...startStrings].filter((ns) => !used.has(ns) && !shared.includes(ns));
     expect(unneeded).toEqual([]);
   });

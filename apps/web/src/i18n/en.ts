@@ -5,13 +5,13 @@ import { login } from '@/i18n/en/login.ts';
 import { nav } from '@/i18n/en/nav.ts';
 import { notFound } from '@/i18n/en/not-found.ts';
 import { note } from '@/i18n/en/note.ts';
+import { noteZaps } from '@/i18n/en/note-zaps.ts';
 import { reactions } from '@/i18n/en/reactions.ts';
 import { settingsSync } from '@/i18n/en/settings-sync.ts';
 import { sidebar } from '@/i18n/en/sidebar.ts';
 import { themes } from '@/i18n/en/themes.ts';
 import { ui } from '@/i18n/en/ui.ts';
 import { write } from '@/i18n/en/write.ts';
-import { zaps } from '@/i18n/en/zaps.ts';
 
 /**
  * English strings of the first load: the shell (navigation, account area, toasts, sidebar) and
@@ -29,11 +29,11 @@ export const en = {
   nav,
   notFound,
   note,
+  noteZaps,
   reactions,
   settingsSync,
   sidebar,
   themes,
   ui,
   write,
-  zaps,
 } as const;

@@ -13,8 +13,9 @@ import '@/screens/settings/settings.css';
 import '@/features/zaps/zaps.css';
 import { addStrings } from '@/i18n/add-strings.ts';
 import { settings as settingsStrings } from '@/i18n/en/settings.ts';
+import { zaps } from '@/i18n/en/zaps.ts';
 
-addStrings({ settings: settingsStrings });
+addStrings({ settings: settingsStrings, zaps });
 
 interface Draft {
   amount: string;
