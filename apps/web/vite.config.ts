@@ -31,7 +31,15 @@ export default defineConfig({
         advancedChunks: {
           // The hash helpers get their own group first: otherwise they are pulled into the curve
           // chunk as its dependencies, and every screen that formats hex loads the curves.
+          // Guests need only the hex helpers and SHA-256: HMAC, HKDF, PBKDF2 and the legacy
+          // hashes (encryption, the wallet) stay out of their first load.
           groups: [
+            { name: 'noble-utils', test: /[\\/]@noble[\\/]hashes[\\/]utils\.js$/, priority: 4 },
+            {
+              name: 'noble-sha256',
+              test: /[\\/]@noble[\\/]hashes[\\/](utils|sha2|_md|_u64)\.js$/,
+              priority: 3,
+            },
             { name: 'noble-hashes', test: /[\\/]@noble[\\/]hashes[\\/]/, priority: 2 },
             { name: 'noble-curves', test: /[\\/]@noble[\\/]curves[\\/]/, priority: 1 },
           ],

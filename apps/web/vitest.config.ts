@@ -8,5 +8,7 @@ export default defineProject({
   test: {
     name: '@swell/web',
     include: ['test/**/*.test.ts'],
+    // Every screen's strings, which the app loads with each screen.
+    setupFiles: ['test/all-strings.ts'],
   },
 });

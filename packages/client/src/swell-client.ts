@@ -1,8 +1,7 @@
 import type { CacheCommand, CachePayloads, FeedPage } from '@swell/cache-protocol';
 import type { NostrEvent } from '@swell/nostr';
-import { newAccountEvents } from './account/create-account.ts';
 import type { NewAccountKey } from './account/new-account-key.ts';
-import { profileUpdate, type ProfileFields } from './account/profile-edit.ts';
+import type { ProfileFields } from './account/profile-edit.ts';
 import { AccountLists } from './lists/account-lists.ts';
 import { ListLoaders } from './lists/list-loaders.ts';
 import { updateList, type ListOutcome } from './lists/list-update.ts';
@@ -130,7 +129,8 @@ export interface SwellClient {
  * and the activity tracker that puts the cache and the relays to sleep after 5 idle minutes.
  * Connects the cache at once. Heavy parts load on first use through dynamic imports, so the first
  * screen stays small: the relay pool (`loadRelays`), the sign-in code (`session.start()` and the
- * sign-in methods), NIP-46, and the write path with IndexedDB (`write()`).
+ * sign-in methods), NIP-46, the write path with IndexedDB (`write()`), profile editing and
+ * account creation.
  */
 export function createSwellClient(options: SwellClientOptions): SwellClient {
   const sessionId = makeSessionId();
@@ -287,6 +287,8 @@ export function createSwellClient(options: SwellClientOptions): SwellClient {
       const me = session.pubkey;
       session.requireSigner();
       if (!me) throw new ClientError('not-signed-in');
+      // Loaded on use: a guest's first load does not carry profile editing.
+      const { profileUpdate } = await import('./account/profile-edit.ts');
       const update = profileUpdate(
         {
           latestProfile: async (pk) => (await api.userProfile(pk)).users[pk] ?? null,
@@ -300,7 +302,10 @@ export function createSwellClient(options: SwellClientOptions): SwellClient {
     },
     async createAccount({ key, profile, follows }) {
       await session.signInWithNsec(key.nsec);
-      const relaySet = await connectRelays();
+      const [relaySet, { newAccountEvents }] = await Promise.all([
+        connectRelays(),
+        import('./account/create-account.ts'),
+      ]);
       const templates = newAccountEvents(key.pubkey, profile, follows, relaySet.settings);
       const w = await write();
       const sent = [];

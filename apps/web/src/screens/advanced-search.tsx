@@ -9,6 +9,10 @@ import { PagedFeedView } from '@/features/reading/paged-feed-view.tsx';
 import { readingContext } from '@/features/reading/reading-context.ts';
 import { AdvancedSearchForm } from '@/features/search/advanced-search-form.tsx';
 import '@/features/search/search.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { search } from '@/i18n/en/search.ts';
+
+addStrings({ search });
 
 /**
  * `/asearch` and `/asearch/:query`: the builder, filled from the query in the address, and its

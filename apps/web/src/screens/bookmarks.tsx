@@ -15,6 +15,10 @@ import { FeedView } from '@/features/feed/feed-view.tsx';
 import { PagedList } from '@/features/feed/paged-list.ts';
 import { useLists } from '@/features/lists/use-lists.ts';
 import '@/features/bookmarks/bookmarks.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { lists as listsStrings } from '@/i18n/en/lists.ts';
+
+addStrings({ lists: listsStrings });
 
 type Tab = 'notes' | 'reads';
 

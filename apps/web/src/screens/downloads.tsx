@@ -12,6 +12,10 @@ import { loadReleases, releasesSeen } from '@/features/downloads/download-badge-
 import { shortDate } from '@/lib/format.ts';
 import { useAsync } from '@/lib/use-async.ts';
 import '@/features/downloads/downloads.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { downloads } from '@/i18n/en/downloads.ts';
+
+addStrings({ downloads });
 
 function MobileRelease({
   label,

@@ -13,6 +13,10 @@ import { PagedFeedView } from '@/features/reading/paged-feed-view.tsx';
 import { readingContext } from '@/features/reading/reading-context.ts';
 import { useAsync } from '@/lib/use-async.ts';
 import '@/features/explore/explore.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { explore } from '@/i18n/en/explore.ts';
+
+addStrings({ explore });
 
 /** `/explore/feed/:id`: one featured feed (its name, description and notes or reads). */
 export function Component() {

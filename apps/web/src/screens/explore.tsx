@@ -22,6 +22,11 @@ import { FeaturedFeedLinks } from '@/features/explore/featured-feed-links.tsx';
 import { NetStatsBar } from '@/features/explore/net-stats.tsx';
 import { tabletQuery, useMediaQuery, wideQuery } from '@/lib/use-media-query.ts';
 import '@/features/explore/explore.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { explore } from '@/i18n/en/explore.ts';
+import { lists } from '@/i18n/en/lists.ts';
+
+addStrings({ explore, lists });
 
 const SearchBox = lazy(() => import('@/features/search/search-box.tsx'));
 

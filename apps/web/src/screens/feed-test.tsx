@@ -11,6 +11,10 @@ import { useSession } from '@/data/session.ts';
 import { PagedFeedView } from '@/features/reading/paged-feed-view.tsx';
 import { readingContext } from '@/features/reading/reading-context.ts';
 import '@/features/feeds/feeds.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { feeds } from '@/i18n/en/feeds.ts';
+
+addStrings({ feeds });
 
 /** `/feeds/:query`: one feed by its spec (`mega_feed_directive`), paged, with the spec shown. */
 export function Component() {

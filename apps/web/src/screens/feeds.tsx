@@ -11,6 +11,10 @@ import { feedTestPath, loadFeedCatalogue } from '@/features/feeds/feed-catalogue
 import { useAsync } from '@/lib/use-async.ts';
 import '@/components/ui/form.css';
 import '@/features/feeds/feeds.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { feeds } from '@/i18n/en/feeds.ts';
+
+addStrings({ feeds });
 
 function FeedGroup({ title, feeds }: { title: string; feeds: FeedDefinition[] }) {
   if (feeds.length === 0) return null;

@@ -19,6 +19,10 @@ import UserPen from 'lucide-react/icons/user-pen';
 import Zap from 'lucide-react/icons/zap';
 import { Screen } from '@/components/screen.tsx';
 import '@/screens/help.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { help } from '@/i18n/en/help.ts';
+
+addStrings({ help });
 
 /** What works in this release, said plainly (and what does not yet). */
 const works: [string, LucideIcon][] = [

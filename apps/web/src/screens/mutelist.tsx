@@ -19,6 +19,10 @@ import { UserRow } from '@/features/search/user-row.tsx';
 import { useAsync } from '@/lib/use-async.ts';
 import '@/features/lists/lists.css';
 import '@/features/search/search.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { lists as listsStrings } from '@/i18n/en/lists.ts';
+
+addStrings({ lists: listsStrings });
 
 /** `/mutelist/:npub`: another user's public mute list, which can be subscribed as a filter list. */
 export function Component() {

@@ -28,6 +28,11 @@ import { useAsync } from '@/lib/use-async.ts';
 import '@/components/ui/form.css';
 import '@/features/settings/settings-pages.css';
 import '@/features/new-account/new-account.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { accountSettings } from '@/i18n/en/account-settings.ts';
+import { newAccount } from '@/i18n/en/new-account.ts';
+
+addStrings({ accountSettings, newAccount });
 
 type Step = 'name' | 'details' | 'follow' | 'backup' | 'pin';
 const formSteps: Step[] = ['name', 'details', 'follow'];

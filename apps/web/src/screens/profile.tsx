@@ -31,6 +31,12 @@ import { TierBadge } from '@/features/premium/tier-badge.tsx';
 import { shortDate, shortNumber } from '@/lib/format.ts';
 import { useAsync } from '@/lib/use-async.ts';
 import '@/screens/profile.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { lists } from '@/i18n/en/lists.ts';
+import { premium } from '@/i18n/en/premium.ts';
+import { profile } from '@/i18n/en/profile.ts';
+
+addStrings({ lists, premium, profile });
 
 const ProfileShare = lazy(() => import('@/features/profile/profile-share.tsx'));
 

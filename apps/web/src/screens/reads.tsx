@@ -12,6 +12,10 @@ import { readsFeedFor } from '@/features/reads/reads-instance.ts';
 import { ReadsTopicsRow } from '@/features/reads/reads-topics-row.tsx';
 import { useMediaQuery, wideQuery } from '@/lib/use-media-query.ts';
 import '@/features/reads/reads.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { reads as readsStrings } from '@/i18n/en/reads.ts';
+
+addStrings({ reads: readsStrings });
 
 /** `/reads/:topic?`: the reads feed (feed list select, topic feeds) as article cards. */
 export function Component() {

@@ -13,6 +13,10 @@ import { searchPath } from '@/features/search/search-navigation.ts';
 import { UserRow } from '@/features/search/user-row.tsx';
 import { useAsync } from '@/lib/use-async.ts';
 import '@/features/search/search.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { search } from '@/i18n/en/search.ts';
+
+addStrings({ search });
 
 /** `/search/:query`: the people whose names match, then the notes containing the words. */
 export function Component() {

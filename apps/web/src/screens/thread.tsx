@@ -19,6 +19,11 @@ import { useOwnReplies } from '@/features/write/use-outbox-item.ts';
 import { parseThreadTarget, type ThreadTarget } from '@/lib/note-id.ts';
 import { useAsync } from '@/lib/use-async.ts';
 import '@/screens/thread.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { reads } from '@/i18n/en/reads.ts';
+import { thread } from '@/i18n/en/thread.ts';
+
+addStrings({ reads, thread });
 
 const ThreadLookup = lazy(() => import('@/features/outbox/thread-lookup.tsx'));
 const InlineReply = lazy(() => import('@/features/write/composer/inline-reply.tsx'));

@@ -19,6 +19,11 @@ import { useSession } from '@/data/session.ts';
 import { userLabel, useUser } from '@/data/user.ts';
 import { useLists } from '@/features/lists/use-lists.ts';
 import { useNoteActions } from '@/features/note-actions/index.ts';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { lists as listsStrings } from '@/i18n/en/lists.ts';
+import { zaps } from '@/i18n/en/zaps.ts';
+
+addStrings({ lists: listsStrings, zaps });
 
 const ReactionsModal = lazy(() => import('@/components/reactions/reactions-modal.tsx'));
 

@@ -15,6 +15,10 @@ import { LoadingRegion, Skeleton } from '@/components/ui/skeleton.tsx';
 import { Tabs } from '@/components/ui/tabs.tsx';
 import { shortNumber } from '@/lib/format.ts';
 import '@/components/reactions/reactions.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { profile } from '@/i18n/en/profile.ts';
+
+addStrings({ profile });
 
 type Tab = 'likes' | 'zaps' | 'reposts' | 'quotes';
 const tabs: Tab[] = ['likes', 'zaps', 'reposts', 'quotes'];

@@ -2,6 +2,10 @@ import { useTranslation } from 'react-i18next';
 import type { BookmarkConfirmation, ListOutcome } from '@swell/client';
 import ConfirmDialog from '@/components/ui/confirm-dialog.tsx';
 import { confirmBookmark } from '@/features/lists/list-actions.ts';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { lists } from '@/i18n/en/lists.ts';
+
+addStrings({ lists });
 
 /** Spec section 4: the first public bookmark and the removal of the last one ask first. */
 export default function BookmarkConfirmDialog({

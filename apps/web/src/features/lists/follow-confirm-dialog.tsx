@@ -6,6 +6,10 @@ import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 import { userLabel, useUser } from '@/data/user.ts';
 import { confirmFollow } from '@/features/lists/list-actions.ts';
 import '@/features/lists/lists.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { lists } from '@/i18n/en/lists.ts';
+
+addStrings({ lists });
 
 function Person({ pubkey }: { pubkey: string }) {
   const user = useUser(pubkey);

@@ -9,6 +9,10 @@ import { ChoiceGroup } from '@/features/lists/choice-group.tsx';
 import { mute } from '@/features/lists/list-actions.ts';
 import '@/components/ui/form.css';
 import '@/features/lists/lists.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { lists } from '@/i18n/en/lists.ts';
+
+addStrings({ lists });
 
 /** The root of a note's thread, or the note itself when it starts one. */
 const threadRootOf = (note: SignedEvent): string => threadRoot(note) ?? note.id;

@@ -9,6 +9,10 @@ import { ChoiceGroup } from '@/features/lists/choice-group.tsx';
 import { sendReport } from '@/features/lists/list-actions.ts';
 import '@/components/ui/form.css';
 import '@/features/lists/lists.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { lists } from '@/i18n/en/lists.ts';
+
+addStrings({ lists });
 
 /** Report a user with a NIP-56 reason and an optional comment (kind 1984 + `report_user`). */
 export default function ReportDialog({

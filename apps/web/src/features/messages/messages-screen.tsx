@@ -10,6 +10,10 @@ import { contactPubkey } from '@/features/messages/contact-address.ts';
 import { ConversationView } from '@/features/messages/conversation-view.tsx';
 import { directMessagesFor } from '@/features/messages/dm-model.ts';
 import '@/features/messages/messages.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { messages } from '@/i18n/en/messages.ts';
+
+addStrings({ messages });
 
 /** `/dms/:contact?`: the contact list, or the conversation with one contact (spec section 2). */
 export function Component() {

@@ -14,6 +14,10 @@ import { api } from '@/data/connection.ts';
 import { useSession } from '@/data/session.ts';
 import { setNavBadge } from '@/app/nav/nav-badges.ts';
 import { swell } from '@/data/client.ts';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { notifications } from '@/i18n/en/notifications.ts';
+
+addStrings({ notifications });
 
 const currentSigner = () => swell().session.signer;
 import { useObservable } from '@/features/messages/use-observable.ts';

@@ -5,6 +5,10 @@ import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { swell } from '@/data/client.ts';
 import { premiumReminderOpen } from '@/features/premium/reminder-store.ts';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { premium } from '@/i18n/en/premium.ts';
+
+addStrings({ premium });
 
 /** Dismissing (either way) records the time: the next reminder comes 7 days later. */
 function dismiss() {

@@ -12,6 +12,10 @@ import { openLogin } from '@/features/account/login-dialog.ts';
 import { refreshMembership, useMembership } from '@/features/premium/membership.ts';
 import { NotFound } from '@/components/not-found.tsx';
 import '@/features/premium/premium.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { premium } from '@/i18n/en/premium.ts';
+
+addStrings({ premium });
 
 /** Each sub-page of spec section 2 (Premium), loaded when opened. */
 const steps: Record<string, ComponentType> = {

@@ -3,6 +3,10 @@ import Copy from 'lucide-react/icons/copy';
 import QrCode from '@/components/qr-code.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { copyToClipboard } from '@/features/note-actions/clipboard.ts';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { profile } from '@/i18n/en/profile.ts';
+
+addStrings({ profile });
 
 /** A profile's public key as a QR code, with the npub to read or copy. */
 export default function ProfileShare({ npub, name }: { npub: string; name: string }) {

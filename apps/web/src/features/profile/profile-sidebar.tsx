@@ -12,6 +12,10 @@ import { notePath } from '@/features/note-actions/index.ts';
 import { SidebarCard } from '@/features/sidebar/sidebar-card.tsx';
 import { summaryText } from '@/lib/summary.ts';
 import { useAsync } from '@/lib/use-async.ts';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { profile } from '@/i18n/en/profile.ts';
+
+addStrings({ profile });
 
 function UserChip({ pubkey }: { pubkey: string }) {
   const user = useUser(pubkey);

@@ -14,6 +14,10 @@ import { ReadsTopicsRow } from '@/features/reads/reads-topics-row.tsx';
 import { SidebarCard } from '@/features/sidebar/sidebar-card.tsx';
 import { useAsync } from '@/lib/use-async.ts';
 import '@/features/reads/reads.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { reads } from '@/i18n/en/reads.ts';
+
+addStrings({ reads });
 
 function FeaturedAuthor({ pubkey }: { pubkey: string }) {
   const user = useUser(pubkey);

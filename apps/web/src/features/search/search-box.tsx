@@ -10,6 +10,10 @@ import { readingContext } from '@/features/reading/reading-context.ts';
 import { searchPath } from '@/features/search/search-navigation.ts';
 import '@/components/ui/form.css';
 import '@/features/search/search.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { search } from '@/i18n/en/search.ts';
+
+addStrings({ search });
 
 /** The text users are suggested for: 2 characters at least, not a pasted key. */
 function suggestFor(text: string): string | null {

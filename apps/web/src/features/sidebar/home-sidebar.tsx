@@ -23,6 +23,10 @@ import { afterFirstContent } from '@/lib/first-content.ts';
 import { shortNumber } from '@/lib/format.ts';
 import { summaryText } from '@/lib/summary.ts';
 import { useAsync } from '@/lib/use-async.ts';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { standalone } from '@/i18n/en/standalone.ts';
+
+addStrings({ standalone });
 
 function TrendingItem({ id }: { id: string }) {
   const { t } = useTranslation();

@@ -15,6 +15,11 @@ import { ReceiveOutcome } from '@/features/wallet/receive-outcome.tsx';
 import { errorText, formatSats, mintLabel } from '@/features/wallet/wallet-format.ts';
 import { walletOf } from '@/features/wallet/wallet-session.ts';
 import '@/features/wallet/wallet.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { wallet as walletStrings } from '@/i18n/en/wallet.ts';
+import { zaps } from '@/i18n/en/zaps.ts';
+
+addStrings({ wallet: walletStrings, zaps });
 
 function summary(token: string) {
   try {

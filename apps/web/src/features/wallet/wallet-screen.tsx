@@ -16,6 +16,11 @@ import { openWallet } from '@/features/wallet/wallet-session.ts';
 import { errorText } from '@/features/wallet/wallet-format.ts';
 import '@/components/ui/form.css';
 import '@/features/wallet/wallet.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { wallet as walletStrings } from '@/i18n/en/wallet.ts';
+import { zaps } from '@/i18n/en/zaps.ts';
+
+addStrings({ wallet: walletStrings, zaps });
 
 function WalletOf({ pubkey, signer }: { pubkey: string; signer: string }) {
   const { t } = useTranslation();

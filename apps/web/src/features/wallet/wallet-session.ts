@@ -4,6 +4,11 @@ import { resealed, walletCipher } from '@/features/wallet/wallet-cipher.ts';
 import { loadEcash } from '@/features/wallet/wallet-load.ts';
 import { markEcashWallet } from '@/features/wallet/wallet-presence.ts';
 import { payerSourcesChanged } from '@/features/zaps/payer-registry.ts';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { wallet as walletStrings } from '@/i18n/en/wallet.ts';
+import { zaps } from '@/i18n/en/zaps.ts';
+
+addStrings({ wallet: walletStrings, zaps });
 
 /** Where the signed-in user's wallet is: none yet, or open. */
 export type WalletState =

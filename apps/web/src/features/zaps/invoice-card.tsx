@@ -14,6 +14,10 @@ import { choosePayerSource } from '@/features/zaps/payer-registry.ts';
 import { zapFailureMessage } from '@/features/zaps/zap-errors.ts';
 import { relativeTime } from '@/lib/format.ts';
 import '@/features/zaps/invoice-card.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { zaps } from '@/i18n/en/zaps.ts';
+
+addStrings({ zaps });
 
 const QrCode = lazy(() => import('@/components/qr-code.tsx'));
 

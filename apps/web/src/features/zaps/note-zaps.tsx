@@ -14,7 +14,7 @@ function TopZapPill({ zap }: { zap: TopZap }) {
   return (
     <li
       className="zap-pill zap-pill-top"
-      aria-label={t('zaps.topZap', { amount: zap.amount_sats.toLocaleString(), name })}
+      aria-label={t('noteZaps.topZap', { amount: zap.amount_sats.toLocaleString(), name })}
     >
       <Avatar picture={user.picture} size="xxs" name={name} />
       <Zap size={12} aria-hidden className="zap-pill-icon" />
@@ -35,7 +35,7 @@ function OtherZap({ zap }: { zap: TopZap }) {
   return (
     <li
       className="zap-pill"
-      aria-label={t('zaps.topZap', { amount: zap.amount_sats.toLocaleString(), name })}
+      aria-label={t('noteZaps.topZap', { amount: zap.amount_sats.toLocaleString(), name })}
     >
       <Avatar picture={user.picture} size="xxs" name={name} />
       <span aria-hidden="true">{zap.amount_sats.toLocaleString()}</span>
@@ -50,7 +50,9 @@ function PendingPill({ zap }: { zap: PendingZap }) {
     <li className="zap-pill zap-pill-pending" data-state={zap.state}>
       <Zap size={12} aria-hidden className="zap-pill-icon" />
       <span role="status">
-        {zap.state === 'paying' ? t('zaps.pending', { amount }) : t('zaps.pendingPaid', { amount })}
+        {zap.state === 'paying'
+          ? t('noteZaps.pending', { amount })
+          : t('noteZaps.pendingPaid', { amount })}
       </span>
     </li>
   );

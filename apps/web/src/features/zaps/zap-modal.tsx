@@ -23,6 +23,10 @@ import {
 import { useStore } from '@/lib/external-store.ts';
 import '@/components/ui/form.css';
 import '@/features/zaps/zaps.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { zaps } from '@/i18n/en/zaps.ts';
+
+addStrings({ zaps });
 
 type Lookup =
   | { state: 'loading' }

@@ -20,6 +20,10 @@ import { preferredPayer } from '@/features/zaps/payer-preference.ts';
 import { dropPendingZap, putPendingZap } from '@/features/zaps/pending-zaps.ts';
 import { zapFailureMessage } from '@/features/zaps/zap-errors.ts';
 import { i18next } from '@/i18n/index.ts';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { zaps } from '@/i18n/en/zaps.ts';
+
+addStrings({ zaps });
 
 /** What a zap goes to: a note or an article (its author is paid), or a profile. */
 export type ZapSubject = { event: SignedEvent } | { pubkey: string };

@@ -11,9 +11,6 @@ export const zaps = {
   rejected: 'The payment was cancelled.',
   sent: 'Zapped {{amount}} sats',
   signIn: 'Sign in to zap',
-  pending: 'Zapping {{amount}} sats…',
-  pendingPaid: '{{amount}} sats sent, waiting for the receipt…',
-  topZap: 'Top zap: {{amount}} sats from {{name}}',
   payer: {
     webln: 'Browser extension',
     nwc: 'Wallet connect',

@@ -19,6 +19,11 @@ import { PinForm } from '@/features/settings/pin-form.tsx';
 import '@/components/ui/form.css';
 import '@/screens/settings/settings.css';
 import '@/features/settings/settings-pages.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { accountSettings } from '@/i18n/en/account-settings.ts';
+import { settings } from '@/i18n/en/settings.ts';
+
+addStrings({ accountSettings, settings });
 
 const ConfirmDialog = lazy(() => import('@/components/ui/confirm-dialog.tsx'));
 

@@ -4,6 +4,10 @@ import { Screen } from '@/components/screen.tsx';
 import { setTheme, useTheme } from '@/theme/theme-store.ts';
 import { themes } from '@/theme/themes.ts';
 import '@/screens/settings/settings.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { settings } from '@/i18n/en/settings.ts';
+
+addStrings({ settings });
 
 export function Component() {
   const { t } = useTranslation();

@@ -14,6 +14,10 @@ import '@/components/ui/form.css';
 import '@/features/lists/lists.css';
 import '@/screens/settings/settings.css';
 import '@/features/settings/settings-pages.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { lists as listsStrings } from '@/i18n/en/lists.ts';
+
+addStrings({ lists: listsStrings });
 
 /**
  * Settings > Content moderation: the mute lists subscribed as filter lists (the user's own always

@@ -14,6 +14,10 @@ import VolumeX from 'lucide-react/icons/volume-x';
 import Zap from 'lucide-react/icons/zap';
 import { Screen } from '@/components/screen.tsx';
 import '@/screens/settings/settings.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { settings } from '@/i18n/en/settings.ts';
+
+addStrings({ settings });
 
 const pages: [string, string, string, LucideIcon][] = [
   ['account', 'settings.account', 'settings.accountHint', UserCog],

@@ -9,6 +9,10 @@ import { useLists } from '@/features/lists/use-lists.ts';
 import '@/components/ui/form.css';
 import '@/features/lists/lists.css';
 import '@/screens/settings/settings.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { lists as listsStrings } from '@/i18n/en/lists.ts';
+
+addStrings({ lists: listsStrings });
 
 /**
  * Settings > Muted accounts: muted accounts, words, hashtags and threads (public and private

@@ -24,6 +24,11 @@ import { useStore } from '@/lib/external-store.ts';
 import { createStore } from '@/lib/external-store.ts';
 import '@/components/ui/form.css';
 import '@/screens/settings/settings.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { network } from '@/i18n/en/network.ts';
+import { settings as settingsStrings } from '@/i18n/en/settings.ts';
+
+addStrings({ network, settings: settingsStrings });
 
 const ConfirmDialog = lazy(() => import('@/components/ui/confirm-dialog.tsx'));
 

@@ -10,6 +10,11 @@ import { SyncStatus } from '@/features/settings/sync-status.tsx';
 import { useSettings } from '@/features/settings/use-settings.ts';
 import '@/screens/settings/settings.css';
 import '@/features/settings/settings-pages.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { notificationSettings } from '@/i18n/en/notification-settings.ts';
+import { settings } from '@/i18n/en/settings.ts';
+
+addStrings({ notificationSettings, settings });
 
 /** `/settings/notifications`: which notification types are shown (saved with the settings). */
 export function Component() {

@@ -40,6 +40,12 @@ import { useAsync } from '@/lib/use-async.ts';
 import '@/components/ui/form.css';
 import '@/screens/settings/settings.css';
 import '@/screens/settings/profile-edit.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { profile } from '@/i18n/en/profile.ts';
+import { profileEdit } from '@/i18n/en/profile-edit.ts';
+import { uploads as uploadsStrings } from '@/i18n/en/uploads.ts';
+
+addStrings({ profile, profileEdit, uploads: uploadsStrings });
 
 type TextField = Exclude<keyof ProfileFields, 'picture' | 'banner'>;
 

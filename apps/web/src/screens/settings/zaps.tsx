@@ -11,6 +11,11 @@ import { WalletConnection } from '@/features/zaps/wallet-connection.tsx';
 import '@/components/ui/form.css';
 import '@/screens/settings/settings.css';
 import '@/features/zaps/zaps.css';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { settings as settingsStrings } from '@/i18n/en/settings.ts';
+import { zaps } from '@/i18n/en/zaps.ts';
+
+addStrings({ settings: settingsStrings, zaps });
 
 interface Draft {
   amount: string;

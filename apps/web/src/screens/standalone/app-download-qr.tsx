@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import QrCode from '@/components/qr-code.tsx';
 import { StandalonePage } from '@/screens/standalone/standalone-page.tsx';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { standalone } from '@/i18n/en/standalone.ts';
+
+addStrings({ standalone });
 
 /** A real QR code of this Swell's address, to open it on a phone (there is no app to install). */
 export function Component() {

@@ -4,6 +4,10 @@ import { Mention } from '@/components/note/mention.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import type { ComposerTarget } from '@/features/write/composer-store.ts';
 import { Composer } from '@/features/write/composer/composer.tsx';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { uploads } from '@/i18n/en/uploads.ts';
+
+addStrings({ uploads });
 
 /** The composer in a modal: a new note, a reply (the note answered shown above) or a quote. */
 export default function ComposerModal({

@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { SignedEvent } from '@swell/cache-protocol';
 import { Composer } from '@/features/write/composer/composer.tsx';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { uploads } from '@/i18n/en/uploads.ts';
+
+addStrings({ uploads });
 
 /** The reply editor under a thread's focused note (signed-in users; loads with the thread). */
 export default function InlineReply({ note }: { note: SignedEvent }) {
