@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { demoAccounts } from '@swell/devnet';
 import { watchConsole } from './console-guard.ts';
+import { go } from './navigate.ts';
 
 // The list screens signed in (as Grace, who keeps the bookmarks and mutes the demo network gave
 // her): /bookmarks, Settings > Muted accounts and Content moderation, a profile with its follow
@@ -66,17 +67,6 @@ const screens: { name: string; path: string; ready: (page: Page) => Promise<void
       expect(page.getByRole('list', { name: 'Accounts' }).getByRole('link').first()).toBeVisible(),
   },
 ];
-
-/**
- * Client-side navigation (the router follows popstate): a reload would load the signed-in user's
- * saved settings again, theme included, and the chosen theme would not show.
- */
-async function go(page: Page, path: string) {
-  await page.evaluate((p) => {
-    history.pushState({}, '', p);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
 
 async function check(page: Page, where: string, testInfo: TestInfo, file: string, fullPage = true) {
   await page.evaluate(() => document.fonts.ready);

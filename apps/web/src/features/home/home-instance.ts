@@ -26,12 +26,28 @@ export function homeFeedFor(pubkey: string | null = session.get().pubkey): HomeF
       shownList = ownList();
       feed.refreshFeeds();
     });
+    // A follow or unfollow loads a feed of the user's follows again (the server builds it from
+    // the contact list just published). The first list loaded is the one the feed was asked with.
+    const lists = swell().lists;
+    const followsKey = () => {
+      const s = lists.getSnapshot();
+      return pubkey && s.pubkey === pubkey && s.status === 'ready' ? s.following.join(',') : null;
+    };
+    let follows = followsKey();
+    const unwatchFollows = lists.subscribe(() => {
+      const now = followsKey();
+      if (now === null || now === follows) return;
+      const first = follows === null;
+      follows = now;
+      if (!first) feed.followsChanged();
+    });
     // The navigation's Home badge counts the newer notes waiting behind the pill.
     const unwatchBadge = feed.state.subscribe(() =>
       setNavBadge('newNotes', feed.state.get().future.length),
     );
     const unwatch = () => {
       unwatchSettings();
+      unwatchFollows();
       unwatchBadge();
     };
     setNavBadge('newNotes', 0);
