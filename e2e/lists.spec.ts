@@ -427,7 +427,7 @@ test('mute a thread from a reply’s menu: the thread’s root leaves Bob’s pr
   expect(errors).toEqual([]);
 });
 
-test('follow Bob, then the Latest home feed shows his notes without a reload', async ({
+test('follow Bob, then Latest (home) and My Follows (reads) show his notes without a reload', async ({
   page,
   baseURL,
 }) => {
@@ -435,6 +435,21 @@ test('follow Bob, then the Latest home feed shows his notes without a reload', a
   const carol = demoAccounts.find((a) => a.name === 'carol')!;
   const me = await freshUser(page, baseURL!, 'follower', [carol.pubkey]);
   const fresh = await postAs(baseURL!, bob, `Fresh from Bob ${Date.now().toString(36)}`);
+  const now = Math.floor(Date.now() / 1000);
+  const article = finalizeEvent(
+    {
+      kind: 30023,
+      created_at: now,
+      tags: [
+        ['d', `tide-tables-${now}`],
+        ['title', 'Reading tide tables'],
+        ['published_at', String(now)],
+      ],
+      content: 'High water comes twice a day, a little later each day.',
+    },
+    hexToBytes(bob.secretKeyHex),
+  );
+  expect((await publish(relayOf(baseURL!), article))[2]).toBe(true);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/home');
   await chooseFeed(page, 'Latest');
@@ -442,6 +457,12 @@ test('follow Bob, then the Latest home feed shows his notes without a reload', a
   // Carol's notes only: Bob is not followed yet.
   await expect(feed.locator('article[data-note-id]').first()).toBeVisible({ timeout: 30_000 });
   await expect(feed.locator(`article[data-note-id="${fresh.id}"]`)).toHaveCount(0);
+  // Reads > My Follows: Carol's articles, not Bob's new one.
+  await page.getByRole('link', { name: 'Reads', exact: true }).first().click();
+  await chooseFeed(page, 'My Follows');
+  const reads = page.locator('article.article-card');
+  await expect(reads.first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator(`article[data-note-id="${article.id}"]`)).toHaveCount(0);
 
   // Bob's profile (in the app, as a link would), Follow, back to Home.
   await go(page, `/p/${bob.npub}`);
@@ -455,6 +476,13 @@ test('follow Bob, then the Latest home feed shows his notes without a reload', a
   await expect(feed.locator(`article[data-note-id="${fresh.id}"]`)).toHaveAttribute(
     'aria-label',
     'Note by Bob',
+    { timeout: 30_000 },
+  );
+  await page.getByRole('link', { name: 'Reads', exact: true }).first().click();
+  await chooseFeed(page, 'My Follows');
+  await expect(page.locator(`article[data-note-id="${article.id}"]`)).toHaveAttribute(
+    'aria-label',
+    'Reading tide tables',
     { timeout: 30_000 },
   );
   expect(errors).toEqual([]);

@@ -2,6 +2,7 @@ import { swell } from '@/data/client.ts';
 import { session } from '@/data/session.ts';
 import { setNavBadge } from '@/app/nav/nav-badges.ts';
 import { HomeFeed } from '@/features/home/home-feed.ts';
+import { watchFollows } from '@/features/lists/watch-follows.ts';
 
 /** Kept across navigation so going back to Home keeps the list. */
 let kept: { pubkey: string | null; feed: HomeFeed; unwatch: () => void } | null = null;
@@ -27,20 +28,8 @@ export function homeFeedFor(pubkey: string | null = session.get().pubkey): HomeF
       feed.refreshFeeds();
     });
     // A follow or unfollow loads a feed of the user's follows again (the server builds it from
-    // the contact list just published). The first list loaded is the one the feed was asked with.
-    const lists = swell().lists;
-    const followsKey = () => {
-      const s = lists.getSnapshot();
-      return pubkey && s.pubkey === pubkey && s.status === 'ready' ? s.following.join(',') : null;
-    };
-    let follows = followsKey();
-    const unwatchFollows = lists.subscribe(() => {
-      const now = followsKey();
-      if (now === null || now === follows) return;
-      const first = follows === null;
-      follows = now;
-      if (!first) feed.followsChanged();
-    });
+    // the contact list just published).
+    const unwatchFollows = watchFollows(pubkey, () => feed.followsChanged());
     // The navigation's Home badge counts the newer notes waiting behind the pill.
     const unwatchBadge = feed.state.subscribe(() =>
       setNavBadge('newNotes', feed.state.get().future.length),
