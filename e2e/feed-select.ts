@@ -5,9 +5,14 @@ export async function chooseFeed(page: Page, name: string): Promise<void> {
   const select = page.getByRole('combobox', { name: 'Feed' });
   await expect(select).toBeVisible();
   if ((await select.textContent())?.trim() === name) return;
-  await select.click();
-  await page.getByRole('option', { name, exact: true }).click();
-  await expect(select).toHaveText(name);
+  // The screen may still be settling (its feed list arriving re-renders the select and closes
+  // the popup): open and pick again until it took.
+  await expect(async () => {
+    if ((await select.textContent())?.trim() === name) return;
+    if ((await page.getByRole('listbox').count()) === 0) await select.click();
+    await page.getByRole('option', { name, exact: true }).click({ timeout: 5_000 });
+    await expect(select).toHaveText(name, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** The names of the feeds offered by the feed select (opens it, reads, closes it). */

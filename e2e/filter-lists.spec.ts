@@ -31,7 +31,8 @@ test('a subscribed mute list hides its accounts; "Apply filter lists" turns that
 
   await signInWithKey(page, viewer);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const note = page.getByText(text);
+  // The note in the profile's notes (the sidebar may list it too, among the popular notes).
+  const note = page.getByRole('tabpanel', { name: 'Notes' }).getByText(text);
   // Before subscribing, the note is on its author's profile.
   await page.goto(`/p/${noisy.npub}`);
   await expect(note).toBeVisible({ timeout: 30_000 });

@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { demoAccounts } from '@swell/devnet';
 import { watchConsole } from './console-guard.ts';
+import { go } from './navigate.ts';
+import { freshAccount, seedAccount, signInWithKey } from './settings-helpers.ts';
 
 // The list screens signed in (as Grace, who keeps the bookmarks and mutes the demo network gave
 // her): /bookmarks, Settings > Muted accounts and Content moderation, a profile with its follow
@@ -66,17 +68,6 @@ const screens: { name: string; path: string; ready: (page: Page) => Promise<void
       expect(page.getByRole('list', { name: 'Accounts' }).getByRole('link').first()).toBeVisible(),
   },
 ];
-
-/**
- * Client-side navigation (the router follows popstate): a reload would load the signed-in user's
- * saved settings again, theme included, and the chosen theme would not show.
- */
-async function go(page: Page, path: string) {
-  await page.evaluate((p) => {
-    history.pushState({}, '', p);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
 
 async function check(page: Page, where: string, testInfo: TestInfo, file: string, fullPage = true) {
   await page.evaluate(() => document.fonts.ready);
@@ -158,6 +149,97 @@ for (const [theme, label] of themes) {
         await expect(dialog).toBeHidden();
       }
     }
+    expect(errors).toEqual([]);
+  });
+}
+
+for (const [theme, label] of themes) {
+  test(`${label}: article bookmarks (reads, confirmations, the reads tab) and muting a typed account`, async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(300_000);
+    const errors = watchConsole(page);
+    // A new account: its first bookmark and its last removal ask first.
+    const me = freshAccount();
+    await seedAccount(baseURL!, me, { name: 'designer' }, [bob.pubkey]);
+    await signInWithKey(page, me);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/settings/appearance');
+    await page.getByRole('radio', { name: new RegExp(label) }).check();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+
+    // Settings > Muted accounts with the account field refusing a bad key.
+    for (const [size, width, height] of sizes) {
+      await page.setViewportSize({ width, height });
+      await go(page, '/settings/muted');
+      const accounts = page.getByRole('region', { name: /^Accounts/ });
+      await accounts.getByLabel(/^Account to mute/).fill('npub1notakey');
+      await accounts.getByRole('button', { name: 'Mute', exact: true }).click();
+      await expect(accounts.getByRole('alert')).toBeVisible();
+      await check(
+        page,
+        `${theme} ${size} muted-error`,
+        testInfo,
+        `${theme}-${size}-muted-error.png`,
+      );
+    }
+
+    const [, phoneWidth, phoneHeight] = sizes[0];
+    const [, deskWidth, deskHeight] = sizes[1];
+    await page.setViewportSize({ width: phoneWidth, height: phoneHeight });
+    await go(page, '/reads');
+    const card = page.locator('article.article-card').first();
+    await expect(card).toBeVisible({ timeout: 30_000 });
+    const id = (await card.getAttribute('data-note-id'))!;
+    await check(page, `${theme} phone reads`, testInfo, `${theme}-phone-reads.png`, false);
+    await card.getByRole('button', { name: 'Bookmark' }).click();
+    const first = page.getByRole('dialog', { name: 'Bookmarks are public' });
+    await expect(first).toBeVisible();
+    await check(
+      page,
+      `${theme} phone first bookmark`,
+      testInfo,
+      `${theme}-phone-first-bookmark.png`,
+      false,
+    );
+    await first.getByRole('button', { name: 'Bookmark' }).click();
+    await expect(card.getByRole('button', { name: 'Bookmark' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+      { timeout: 20_000 },
+    );
+
+    for (const [size, width, height] of sizes) {
+      await page.setViewportSize({ width, height });
+      await go(page, '/bookmarks');
+      await page.getByRole('tab', { name: 'Reads' }).click();
+      await expect(page.locator(`article[data-note-id="${id}"]`)).toBeVisible({ timeout: 20_000 });
+      await check(
+        page,
+        `${theme} ${size} bookmarked reads`,
+        testInfo,
+        `${theme}-${size}-bookmarked-reads.png`,
+      );
+    }
+
+    await page.setViewportSize({ width: deskWidth, height: deskHeight });
+    await go(page, '/reads');
+    const saved = page.locator(`article[data-note-id="${id}"]`);
+    await expect(saved).toBeVisible({ timeout: 30_000 });
+    await check(page, `${theme} desktop reads`, testInfo, `${theme}-desktop-reads.png`, false);
+    await saved.getByRole('button', { name: 'Bookmark' }).click();
+    const last = page.getByRole('dialog', { name: 'Remove your last bookmark?' });
+    await expect(last).toBeVisible();
+    await check(
+      page,
+      `${theme} desktop last bookmark`,
+      testInfo,
+      `${theme}-desktop-last-bookmark.png`,
+      false,
+    );
+    await page.keyboard.press('Escape');
+    await expect(last).toBeHidden();
     expect(errors).toEqual([]);
   });
 }

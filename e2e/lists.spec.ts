@@ -1,10 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoAccounts } from '@swell/devnet';
-import { noteEncode as nip19NoteEncode, nsecEncode } from 'nostr-tools/nip19';
-import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure';
+import { nprofileEncode, noteEncode as nip19NoteEncode } from 'nostr-tools/nip19';
+import { finalizeEvent } from 'nostr-tools/pure';
 import { hexToBytes } from 'nostr-tools/utils';
 import { watchConsole } from './console-guard.ts';
-import { publish, query } from './relay-client.ts';
+import { chooseFeed } from './feed-select.ts';
+import { go } from './navigate.ts';
+import { publish, query, relayEventsById } from './relay-client.ts';
+import { freshAccount, relayOf, seedAccount, signInWithKey } from './settings-helpers.ts';
 
 // Lists against the real server and demo network: follow, bookmark, report, mute. Dave acts
 // here (no other spec reads his lists); Bob is the one followed, bookmarked and reported.
@@ -24,12 +27,33 @@ async function signIn(page: Page) {
   );
 }
 
-const relayOf = (baseURL: string) => `${baseURL.replace(/^http/, 'ws')}/relay`;
-
-/** Dave's newest replaceable list of `kind` on the server's relay. */
-async function newest(baseURL: string, kind: number) {
-  const events = await query(relayOf(baseURL), { kinds: [kind], authors: [dave.pubkey] });
+/** The newest replaceable list of `kind` of `author` (Dave unless said) on the server's relay. */
+async function newest(baseURL: string, kind: number, author = dave.pubkey) {
+  const events = await query(relayOf(baseURL), { kinds: [kind], authors: [author] });
   return events.sort((a, b) => b.created_at - a.created_at)[0];
+}
+
+/** A note by a demo account, published to the server's relay now. */
+async function postAs(
+  baseURL: string,
+  who: { secretKeyHex: string },
+  content: string,
+  tags: string[][] = [],
+) {
+  const note = finalizeEvent(
+    { kind: 1, created_at: Math.floor(Date.now() / 1000), tags, content },
+    hexToBytes(who.secretKeyHex),
+  );
+  expect((await publish(relayOf(baseURL), note))[2]).toBe(true);
+  return note;
+}
+
+/** A fresh account with a profile and relay list, following `follows`, signed in on `page`. */
+async function freshUser(page: Page, baseURL: string, name: string, follows: string[]) {
+  const me = freshAccount();
+  await seedAccount(baseURL, me, { name }, follows);
+  await signInWithKey(page, me);
+  return me;
 }
 
 const follows = (e: { tags: string[][] } | undefined) =>
@@ -162,16 +186,7 @@ test('mute a word in Settings > Muted accounts: a note of Bob with it leaves his
 }) => {
   const errors = watchConsole(page);
   const word = `zebrafish${Date.now().toString(36)}`;
-  const note = finalizeEvent(
-    {
-      kind: 1,
-      created_at: Math.floor(Date.now() / 1000),
-      tags: [],
-      content: `Look at this ${word} swimming`,
-    },
-    hexToBytes(bob.secretKeyHex),
-  );
-  expect((await publish(relayOf(baseURL!), note))[2]).toBe(true);
+  const note = await postAs(baseURL!, bob, `Look at this ${word} swimming`);
   await signIn(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await openBob(page);
@@ -179,9 +194,9 @@ test('mute a word in Settings > Muted accounts: a note of Bob with it leaves his
   await expect(card).toBeVisible({ timeout: 20_000 });
 
   await page.goto('/settings/muted');
-  await page.getByLabel('Word to mute').fill(word);
-  await page.getByRole('button', { name: 'Mute', exact: true }).first().click();
   const words = page.getByRole('region', { name: /^Words/ });
+  await words.getByLabel('Word to mute').fill(word);
+  await words.getByRole('button', { name: 'Mute', exact: true }).click();
   await expect(words.getByText(word)).toBeVisible({ timeout: 20_000 });
   await expect
     .poll(async () => (await newest(baseURL!, 10000))?.tags.some((t) => t[1] === word), {
@@ -288,27 +303,10 @@ test('a new account: unfollowing its last follow and its first and last bookmark
   baseURL,
 }) => {
   const errors = watchConsole(page);
-  const sk = generateSecretKey();
-  const me = getPublicKey(sk);
-  const relay = relayOf(baseURL!);
-  const sign = (kind: number, tags: string[][], content = '') =>
-    finalizeEvent({ kind, created_at: Math.floor(Date.now() / 1000), tags, content }, sk);
-  expect((await publish(relay, sign(0, [], JSON.stringify({ name: 'fresh' }))))[2]).toBe(true);
-  expect((await publish(relay, sign(10002, [['r', relay]])))[2]).toBe(true);
-  expect((await publish(relay, sign(3, [['p', bob.pubkey]])))[2]).toBe(true);
-  await page.addInitScript(
-    ({ nsec, pubkey }) => {
-      localStorage.setItem('sec', nsec);
-      localStorage.setItem('pubkey', pubkey);
-    },
-    { nsec: nsecEncode(sk), pubkey: me },
-  );
+  const me = await freshUser(page, baseURL!, 'fresh', [bob.pubkey]);
   await page.setViewportSize({ width: 1280, height: 900 });
   await openBob(page);
-  const latest = async (kind: number) =>
-    (await query(relay, { kinds: [kind], authors: [me] })).sort(
-      (a, b) => b.created_at - a.created_at,
-    )[0];
+  const latest = (kind: number) => newest(baseURL!, kind, me.pubkey);
 
   // Unfollow down to no follows: the confirmation shows the data, nothing is published before.
   await page.getByRole('button', { name: 'Unfollow Bob' }).click({ timeout: 20_000 });
@@ -426,5 +424,224 @@ test('mute a thread from a reply’s menu: the thread’s root leaves Bob’s pr
   await expect(threads.getByText('Nothing muted here.')).toBeVisible({ timeout: 20_000 });
   await openBob(page);
   await expect(rootCard).toBeVisible({ timeout: 20_000 });
+  expect(errors).toEqual([]);
+});
+
+test('follow Bob, then Latest (home) and My Follows (reads) show his notes without a reload', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchConsole(page);
+  const carol = demoAccounts.find((a) => a.name === 'carol')!;
+  const me = await freshUser(page, baseURL!, 'follower', [carol.pubkey]);
+  const fresh = await postAs(baseURL!, bob, `Fresh from Bob ${Date.now().toString(36)}`);
+  const now = Math.floor(Date.now() / 1000);
+  const article = finalizeEvent(
+    {
+      kind: 30023,
+      created_at: now,
+      tags: [
+        ['d', `tide-tables-${now}`],
+        ['title', 'Reading tide tables'],
+        ['published_at', String(now)],
+      ],
+      content: 'High water comes twice a day, a little later each day.',
+    },
+    hexToBytes(bob.secretKeyHex),
+  );
+  expect((await publish(relayOf(baseURL!), article))[2]).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/home');
+  await chooseFeed(page, 'Latest');
+  const feed = page.getByRole('feed', { name: 'Home' });
+  // Carol's notes only: Bob is not followed yet.
+  await expect(feed.locator('article[data-note-id]').first()).toBeVisible({ timeout: 30_000 });
+  await expect(feed.locator(`article[data-note-id="${fresh.id}"]`)).toHaveCount(0);
+  // Reads > My Follows: Carol's articles, not Bob's new one.
+  await page.getByRole('link', { name: 'Reads', exact: true }).first().click();
+  await chooseFeed(page, 'My Follows');
+  const reads = page.locator('article.article-card');
+  await expect(reads.first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator(`article[data-note-id="${article.id}"]`)).toHaveCount(0);
+
+  // Bob's profile (in the app, as a link would), Follow, back to Home.
+  await go(page, `/p/${bob.npub}`);
+  await page.getByRole('button', { name: 'Follow Bob' }).click({ timeout: 20_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'You follow Bob now' })).toBeVisible({
+    timeout: 20_000,
+  });
+  expect(follows(await newest(baseURL!, 3, me.pubkey))).toEqual([carol.pubkey, bob.pubkey]);
+  await page.getByRole('link', { name: 'Home', exact: true }).first().click();
+  await chooseFeed(page, 'Latest');
+  await expect(feed.locator(`article[data-note-id="${fresh.id}"]`)).toHaveAttribute(
+    'aria-label',
+    'Note by Bob',
+    { timeout: 30_000 },
+  );
+  await page.getByRole('link', { name: 'Reads', exact: true }).first().click();
+  await chooseFeed(page, 'My Follows');
+  await expect(page.locator(`article[data-note-id="${article.id}"]`)).toHaveAttribute(
+    'aria-label',
+    'Reading tide tables',
+    { timeout: 30_000 },
+  );
+  expect(errors).toEqual([]);
+});
+
+test('mute a hashtag: its notes leave the thread and the home feed at once', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchConsole(page);
+  const carol = demoAccounts.find((a) => a.name === 'carol')!;
+  const tag = `tidepool${Date.now().toString(36)}`;
+  const me = await freshUser(page, baseURL!, 'tagger', [bob.pubkey, carol.pubkey]);
+  const root = await postAs(baseURL!, bob, `Low tide today #${tag}`, [['t', tag]]);
+  const reply = await postAs(baseURL!, carol, 'Lovely, which beach?', [
+    ['e', root.id, '', 'root'],
+    ['p', bob.pubkey],
+  ]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/home');
+  await chooseFeed(page, 'Latest');
+  const homeNote = page.getByRole('feed', { name: 'Home' }).locator(`[data-note-id="${root.id}"]`);
+  await expect(homeNote).toBeVisible({ timeout: 30_000 });
+  await go(page, `/e/${nip19NoteEncode(reply.id)}`);
+  const rootCard = page.locator(`article[data-note-id="${root.id}"]`);
+  const replyCard = page.locator(`article[data-note-id="${reply.id}"]`);
+  await expect(replyCard).toBeVisible({ timeout: 20_000 });
+  await expect(rootCard).toBeVisible({ timeout: 20_000 });
+
+  await go(page, '/settings/muted');
+  const hashtags = page.getByRole('region', { name: /^Hashtags/ });
+  await hashtags.getByLabel('Hashtag to mute').fill(`#${tag.toUpperCase()}`);
+  await hashtags.getByRole('button', { name: 'Mute', exact: true }).click();
+  await expect(hashtags.getByText(`#${tag}`, { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect
+    .poll(
+      async () =>
+        (await newest(baseURL!, 10000, me.pubkey))?.tags.some((t) => t[0] === 't' && t[1] === tag),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+
+  // Back in the thread (no reload): the tagged note is gone, the reply stays.
+  await page.goBack();
+  await expect(replyCard).toBeVisible({ timeout: 20_000 });
+  await expect(rootCard).toHaveCount(0);
+  await page.getByRole('link', { name: 'Home', exact: true }).first().click();
+  await expect(
+    page.getByRole('feed', { name: 'Home' }).locator('article[data-note-id]').first(),
+  ).toBeVisible({ timeout: 30_000 });
+  await expect(homeNote).toHaveCount(0);
+
+  // Unmuted, it comes back.
+  await go(page, '/settings/muted');
+  await hashtags.getByRole('button', { name: `Remove #${tag}` }).click();
+  await expect(hashtags.getByText('Nothing muted here.')).toBeVisible({ timeout: 20_000 });
+  await go(page, `/e/${nip19NoteEncode(reply.id)}`);
+  await expect(rootCard).toBeVisible({ timeout: 20_000 });
+  expect(errors).toEqual([]);
+});
+
+test('bookmark an article from /reads (an `a` tag), see it in the reads tab, remove it there', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchConsole(page);
+  const me = await freshUser(page, baseURL!, 'reader', [bob.pubkey]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/reads');
+  const card = page.locator('article.article-card').first();
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  const id = (await card.getAttribute('data-note-id'))!;
+  const [article] = await relayEventsById(baseURL!, [id]);
+  const d = article!.tags.find((t) => t[0] === 'd')![1];
+  const address = `30023:${article!.pubkey}:${d}`;
+  const button = card.getByRole('button', { name: 'Bookmark' });
+  await expect(button).toHaveAttribute('aria-pressed', 'false');
+
+  // The first bookmark asks first, naming an article.
+  await button.click();
+  const first = page.getByRole('dialog', { name: 'Bookmarks are public' });
+  await expect(first).toContainText('Bookmark this article?', { timeout: 20_000 });
+  await first.getByRole('button', { name: 'Bookmark' }).click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true', { timeout: 20_000 });
+  // NIP-51: an article is kept by its address in an `a` tag (a relay hint may follow).
+  const bookmarks = async () =>
+    ((await newest(baseURL!, 10003, me.pubkey))?.tags ?? []).map((t) => t.slice(0, 2));
+  await expect.poll(bookmarks, { timeout: 20_000 }).toEqual([['a', address]]);
+
+  // /bookmarks > Reads shows it, bookmarked; removing the last one asks, then it leaves.
+  await go(page, '/bookmarks');
+  await page.getByRole('tab', { name: 'Reads' }).click();
+  const saved = page
+    .getByRole('region', { name: 'Reads', exact: true })
+    .locator(`article[data-note-id="${id}"]`);
+  await expect(saved).toBeVisible({ timeout: 20_000 });
+  await saved.getByRole('button', { name: 'Bookmark' }).click();
+  const last = page.getByRole('dialog', { name: 'Remove your last bookmark?' });
+  await last.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('No bookmarked reads')).toBeVisible({ timeout: 20_000 });
+  await expect.poll(bookmarks, { timeout: 20_000 }).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('mute an account typed as a key in Settings > Muted accounts, publicly and privately', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchConsole(page);
+  const carol = demoAccounts.find((a) => a.name === 'carol')!;
+  const me = await freshUser(page, baseURL!, 'muter', [bob.pubkey, carol.pubkey]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/settings/muted');
+  const accounts = page.getByRole('region', { name: /^Accounts/ });
+  const field = accounts.getByLabel('Account to mute (npub, nprofile or hex key)');
+  const add = accounts.getByRole('button', { name: 'Mute', exact: true });
+  await expect(accounts.getByText('Nothing muted here.')).toBeVisible({ timeout: 20_000 });
+
+  // Refused before anything is published: not a key, yourself.
+  await field.fill('npub1notakey');
+  await add.click();
+  await expect(accounts.getByRole('alert')).toHaveText(
+    'Invalid key: enter an npub, nprofile or hex public key.',
+  );
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await field.fill(me.npub);
+  await add.click();
+  await expect(accounts.getByRole('alert')).toHaveText('You cannot mute yourself.');
+  expect(await newest(baseURL!, 10000, me.pubkey)).toBeUndefined();
+
+  // Bob by hex, in public.
+  await field.fill(bob.pubkey.toUpperCase());
+  await add.click();
+  const bobRow = accounts.getByRole('listitem').filter({ hasText: 'Bob' });
+  await expect(bobRow.getByText('Public')).toBeVisible({ timeout: 20_000 });
+  await expect(field).toHaveValue('');
+  await expect
+    .poll(async () => follows(await newest(baseURL!, 10000, me.pubkey)), { timeout: 20_000 })
+    .toEqual([bob.pubkey]);
+  // Twice is refused.
+  await field.fill(bob.npub);
+  await add.click();
+  await expect(accounts.getByRole('alert')).toHaveText('This account is already muted.');
+
+  // Carol by nprofile, privately: not named in the published tags.
+  await field.fill(
+    `nostr:${nprofileEncode({ pubkey: carol.pubkey, relays: [relayOf(baseURL!)] })}`,
+  );
+  await accounts.getByLabel('Keep it private').check();
+  await add.click();
+  const carolRow = accounts.getByRole('listitem').filter({ hasText: 'Carol' });
+  await expect(carolRow.getByText('Private')).toBeVisible({ timeout: 20_000 });
+  await expect
+    .poll(async () => (await newest(baseURL!, 10000, me.pubkey))?.content ?? '', {
+      timeout: 20_000,
+    })
+    .not.toBe('');
+  const list = (await newest(baseURL!, 10000, me.pubkey))!;
+  expect(follows(list)).toEqual([bob.pubkey]);
+  expect(list.content).not.toContain(carol.pubkey);
   expect(errors).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { nsecEncode, npubEncode } from 'nostr-tools/nip19';
+import { publish } from './relay-client.ts';
 
 type CacheEvent = { kind: number; pubkey: string; content: string; created_at: number };
 
@@ -12,6 +13,33 @@ export function freshAccount() {
 }
 
 export type FreshAccount = ReturnType<typeof freshAccount>;
+
+/** The NIP-01 relay of the server under test. */
+export const relayOf = (baseURL: string) => `${baseURL.replace(/^http/, 'ws')}/relay`;
+
+/**
+ * Gives a fresh account what an account made elsewhere has: a profile (kind 0), a relay list
+ * naming the server's relay (kind 10002) and a contact list (kind 3) following `follows`.
+ */
+export async function seedAccount(
+  baseURL: string,
+  who: FreshAccount,
+  profile: Record<string, string>,
+  follows: string[] = [],
+): Promise<void> {
+  const relay = relayOf(baseURL);
+  const now = Math.floor(Date.now() / 1000);
+  const events = [
+    { kind: 0, tags: [], content: JSON.stringify(profile) },
+    { kind: 10002, tags: [['r', relay]], content: '' },
+    { kind: 3, tags: follows.map((p) => ['p', p]), content: '' },
+  ];
+  for (const e of events) {
+    const signed = finalizeEvent({ ...e, created_at: now - 60 }, who.secretKey);
+    const ok = await publish(relay, signed);
+    if (ok[2] !== true) throw new Error(`seed kind ${e.kind} refused: ${String(ok[3])}`);
+  }
+}
 
 /** Signed in with a stored key (no PIN) before the app starts. */
 export async function signInWithKey(page: Page, who: FreshAccount): Promise<void> {

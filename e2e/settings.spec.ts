@@ -1,9 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { finalizeEvent } from 'nostr-tools/pure';
+import { noteEncode } from 'nostr-tools/nip19';
 import { feedNames } from './feed-select.ts';
+import { go } from './navigate.ts';
 import { publish } from './relay-client.ts';
 import { watchConsole } from './console-guard.ts';
-import { freshAccount, signInWithKey, storedFeedList, storedSettings } from './settings-helpers.ts';
+import {
+  freshAccount,
+  relayOf,
+  seedAccount,
+  signInWithKey,
+  storedFeedList,
+  storedSettings,
+} from './settings-helpers.ts';
 
 // Settings saved to the server (spec section 4 "Settings"), each test with a key of its own.
 
@@ -257,4 +266,92 @@ test('notifications: a switched-off type is saved and no longer shown', async ({
   await expect(page.getByRole('switch', { name: 'Likes' })).toBeChecked();
   await page.goto('/notifications');
   await expect(page.getByText(/liked your note/)).toBeVisible({ timeout: 30_000 });
+});
+
+test('a setting and a home feed order changed on one device both show on a second one', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const errors = watchConsole(page);
+  const me = freshAccount();
+  await signInWithKey(page, me);
+  // A setting: the default zap amount and message (Settings > Zaps).
+  await page.goto('/settings/zaps');
+  await page.getByLabel('Amount (sats)', { exact: true }).fill('777');
+  await page.getByLabel('Message', { exact: true }).fill('Thanks from device one');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Zap settings saved', { exact: true })).toBeVisible();
+  await expect
+    .poll(async () => (await storedSettings(baseURL!, me))?.zapDefault, { timeout: 20_000 })
+    .toEqual({ amount: 777, message: 'Thanks from device one' });
+  // The home feed order: Most Zapped 4h to the top.
+  await go(page, '/settings/home_feeds');
+  const names = page.getByRole('list', { name: 'Home feeds' }).locator('.feed-setting-name');
+  await expect(names.first()).toHaveText('Latest');
+  const position = (await names.allTextContents()).indexOf('Most Zapped 4h');
+  expect(position).toBeGreaterThan(0);
+  const up = page.getByRole('button', { name: 'Move Most Zapped 4h up' });
+  for (let i = 0; i < position; i++) await up.click();
+  await expect(names.first()).toHaveText('Most Zapped 4h');
+  await expect
+    .poll(async () => (await storedFeedList(baseURL!, me, 'user-home-feeds'))?.[0]?.name, {
+      timeout: 20_000,
+    })
+    .toBe('Most Zapped 4h');
+
+  // A second browser context (no local copy of anything) signs in with the same key.
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  const secondErrors = watchConsole(second);
+  await signInWithKey(second, me);
+  await second.goto('/home');
+  await expect(second.getByRole('combobox', { name: 'Feed' })).toHaveText('Most Zapped 4h', {
+    timeout: 20_000,
+  });
+  expect((await feedNames(second))[0]).toBe('Most Zapped 4h');
+  await second.goto('/settings/zaps');
+  await expect(second.getByLabel('Amount (sats)', { exact: true })).toHaveValue('777');
+  await expect(second.getByLabel('Message', { exact: true })).toHaveValue('Thanks from device one');
+  await other.close();
+  expect(errors).toEqual([]);
+  expect(secondErrors).toEqual([]);
+});
+
+test('edit the profile: the new display name shows on the user’s notes', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchConsole(page);
+  const me = freshAccount();
+  await seedAccount(baseURL!, me, { name: 'renamer', display_name: 'Old Name' });
+  const note = finalizeEvent(
+    {
+      kind: 1,
+      created_at: Math.floor(Date.now() / 1000) - 30,
+      tags: [],
+      content: 'A note written before the rename',
+    },
+    me.secretKey,
+  );
+  expect((await publish(relayOf(baseURL!), note))[2]).toBe(true);
+  await signInWithKey(page, me);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const card = page.locator(`article[data-note-id="${note.id}"]`);
+  await page.goto(`/e/${noteEncode(note.id)}`);
+  await expect(card).toHaveAttribute('aria-label', 'Note by Old Name', { timeout: 20_000 });
+
+  await page.goto('/settings/profile');
+  await expect(page.getByLabel('Display name')).toHaveValue('Old Name', { timeout: 20_000 });
+  await page.getByLabel('Display name').fill('New Name');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page).toHaveURL(new RegExp(`/p/${me.npub}$`));
+  await expect(page.getByRole('heading', { name: 'New Name', level: 1 })).toBeVisible();
+  // The profile's notes tab, then the note's thread (a fresh load: from the server).
+  await expect(card).toHaveAttribute('aria-label', 'Note by New Name', { timeout: 20_000 });
+  await expect(card.locator('.note-name')).toHaveText('New Name');
+  await page.goto(`/e/${noteEncode(note.id)}`);
+  await expect(card).toHaveAttribute('aria-label', 'Note by New Name', { timeout: 20_000 });
+  await expect(card.locator('.note-name')).toHaveText('New Name');
+  expect(errors).toEqual([]);
 });

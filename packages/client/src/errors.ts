@@ -1,3 +1,18 @@
+/** The codes of failed list actions (spec section 4 Follow, Mute, Bookmarks; section 8). */
+export const listErrorCodes = [
+  'follow failed',
+  'unfollow failed',
+  'already-following',
+  'not-following',
+  'cannot-follow-self',
+  'list update failed',
+  'list-changed-meanwhile',
+  'private-list-unreadable',
+  'report failed',
+] as const;
+
+export type ListErrorCode = (typeof listErrorCodes)[number];
+
 /**
  * The error catalogue of the client (spec section 8). Every failure the client library reports
  * carries one of these codes, so the app can translate it (`t('errors.' + code)`).
@@ -41,16 +56,7 @@ export const clientErrorCodes = [
   'signer-timeout',
   'signer-rejected',
   'invalid-bunker-url',
-  // Lists (spec section 4 Follow, Mute, Bookmarks; section 8 user messages).
-  'follow failed',
-  'unfollow failed',
-  'already-following',
-  'not-following',
-  'cannot-follow-self',
-  'list update failed',
-  'list-changed-meanwhile',
-  'private-list-unreadable',
-  'report failed',
+  ...listErrorCodes,
   // Settings (spec section 8 user messages).
   'Failed to load settings. Will be using local settings.',
   'Failed to save settings',
@@ -95,6 +101,11 @@ export class CacheError extends ClientError {
     this.notice = notice;
     this.events = events;
   }
+}
+
+/** True for a client error of a list action (one of `listErrorCodes`). */
+export function isListError(e: unknown): e is ClientError & { code: ListErrorCode } {
+  return isClientError(e) && (listErrorCodes as readonly string[]).includes(e.code);
 }
 
 export function isClientError(e: unknown, code?: ClientErrorCode): e is ClientError {

@@ -31,8 +31,15 @@
  *   Requests made before ready wait (retried every 100 ms) and are re-sent after a reconnect.
  * Errors: ClientError / CacheError with a `code` from `clientErrorCodes` (spec section 8).
  */
-export { clientErrorCodes, ClientError, CacheError, isClientError } from './errors.ts';
-export type { ClientErrorCode } from './errors.ts';
+export {
+  clientErrorCodes,
+  ClientError,
+  CacheError,
+  isClientError,
+  isListError,
+  listErrorCodes,
+} from './errors.ts';
+export type { ClientErrorCode, ListErrorCode } from './errors.ts';
 export { ValueStore } from './store.ts';
 export type { Observable } from './store.ts';
 export { systemClock, delay } from './clock.ts';

@@ -16,6 +16,7 @@ import { muteRulesOf, normalizeMuteValue } from '../src/lists/mute.ts';
 import { filterListsOf, filterListTags } from '../src/lists/filter-lists.ts';
 import { bookmarksOf } from '../src/lists/bookmarks.ts';
 import { followsOf } from '../src/lists/follow.ts';
+import { ClientError, clientErrorCodes, isListError, listErrorCodes } from '../src/errors.ts';
 import {
   emptyProfileFields,
   profileContent,
@@ -288,5 +289,17 @@ describe('profile validation (spec section 5)', () => {
       profileContent(latest, { ...emptyProfileFields(), name: 'b', about: 'new\nline' }),
     );
     expect(content).toEqual({ name: 'b', lud06: 'x', about: 'new\nline' });
+  });
+});
+
+describe('list error codes', () => {
+  it('are part of the catalogue, and isListError tells them from other failures', () => {
+    for (const code of listErrorCodes) {
+      expect(clientErrorCodes).toContain(code);
+      expect(isListError(new ClientError(code))).toBe(true);
+    }
+    expect(isListError(new ClientError('no_socket'))).toBe(false);
+    expect(isListError(new Error('follow failed'))).toBe(false);
+    expect(isListError(undefined)).toBe(false);
   });
 });

@@ -39,7 +39,13 @@ export function Component() {
       {state.error && (
         <ErrorState title={t('feed.feedsFailed')} onRetry={() => void feed.start()} />
       )}
-      {state.list && <FeedView key={state.selected} list={state.list} label={t('nav.home')} />}
+      {state.list && (
+        <FeedView
+          key={`${state.selected}#${state.opened}`}
+          list={state.list}
+          label={t('nav.home')}
+        />
+      )}
     </Screen>
   );
 }

@@ -71,11 +71,13 @@ export function FeedView({ list, label }: { list: PagedList; label: string }) {
   }, [last, state.ids.length, list]);
 
   return (
-    <div className="feed" aria-busy={state.loading}>
+    <div className="feed">
+      {/* WAI-ARIA feed pattern: the feed itself is busy while articles are added. */}
       <div
         ref={parentRef}
         role="feed"
         aria-label={label}
+        aria-busy={state.loading}
         style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
       >
         {items.map((item) => (

@@ -16,6 +16,8 @@ export interface HomeFeedState {
   /** Ids of newer notes waiting behind the pill, newest first. */
   future: string[];
   error: string | null;
+  /** Counts the lists opened (a feed loaded again gets a fresh view). */
+  opened: number;
 }
 
 /** The home feed: feed list, selection (stored), paged notes and the new-notes check. */
@@ -26,6 +28,7 @@ export class HomeFeed {
     list: null,
     future: [],
     error: null,
+    opened: 0,
   });
   private newestUntil: number | undefined;
   private readonly pubkey: string | null;
@@ -102,6 +105,16 @@ export class HomeFeed {
     if (feeds) this.show(this.usable(feeds));
   }
 
+  /**
+   * The user's follows changed (a follow or unfollow, here or loaded from another device): a
+   * feed of their follows ("Latest", with or without replies) is loaded again so it shows the new
+   * contact list at once; other feeds stay as they are.
+   */
+  followsChanged(): void {
+    const { selected } = this.state.get();
+    if (selected && parseFeedSpec(selected)?.id === 'latest') this.open(selected, this.autoPicked);
+  }
+
   /** Selecting a feed clears notes, stores the selection and fetches the first page. */
   select(spec: string): void {
     this.open(spec, false);
@@ -120,7 +133,8 @@ export class HomeFeed {
       ),
     );
     this.newestUntil = undefined;
-    this.state.set({ ...this.state.get(), selected: spec, list, future: [] });
+    const opened = this.state.get().opened + 1;
+    this.state.set({ ...this.state.get(), selected: spec, list, future: [], opened });
     void list.loadMore().then(() => {
       this.newestUntil = list.state.get().firstRange?.until;
     });

@@ -2,6 +2,7 @@ import { swell } from '@/data/client.ts';
 import { session } from '@/data/session.ts';
 import { setNavBadge } from '@/app/nav/nav-badges.ts';
 import { HomeFeed } from '@/features/home/home-feed.ts';
+import { watchFollows } from '@/features/lists/watch-follows.ts';
 
 /** Kept across navigation so going back to Home keeps the list. */
 let kept: { pubkey: string | null; feed: HomeFeed; unwatch: () => void } | null = null;
@@ -26,12 +27,16 @@ export function homeFeedFor(pubkey: string | null = session.get().pubkey): HomeF
       shownList = ownList();
       feed.refreshFeeds();
     });
+    // A follow or unfollow loads a feed of the user's follows again (the server builds it from
+    // the contact list just published).
+    const unwatchFollows = watchFollows(pubkey, () => feed.followsChanged());
     // The navigation's Home badge counts the newer notes waiting behind the pill.
     const unwatchBadge = feed.state.subscribe(() =>
       setNavBadge('newNotes', feed.state.get().future.length),
     );
     const unwatch = () => {
       unwatchSettings();
+      unwatchFollows();
       unwatchBadge();
     };
     setNavBadge('newNotes', 0);

@@ -10,10 +10,12 @@ addStrings({ lists });
 /** Spec section 4: the first public bookmark and the removal of the last one ask first. */
 export default function BookmarkConfirmDialog({
   reason,
+  what,
   confirm,
   onClose,
 }: {
   reason: BookmarkConfirmation['reason'];
+  what: 'note' | 'article';
   confirm(): Promise<ListOutcome<BookmarkConfirmation>>;
   onClose: () => void;
 }) {
@@ -22,10 +24,12 @@ export default function BookmarkConfirmDialog({
   return (
     <ConfirmDialog
       title={t(first ? 'lists.firstBookmarkTitle' : 'lists.lastBookmarkTitle')}
-      body={t(first ? 'lists.firstBookmarkBody' : 'lists.lastBookmarkBody')}
+      body={t(first ? 'lists.firstBookmarkBody' : 'lists.lastBookmarkBody', {
+        context: what === 'article' ? 'article' : undefined,
+      })}
       confirmLabel={t(first ? 'lists.firstBookmarkConfirm' : 'lists.lastBookmarkConfirm')}
       danger={!first}
-      onConfirm={() => void confirmBookmark(reason, confirm)}
+      onConfirm={() => void confirmBookmark(reason, what, confirm)}
       onClose={onClose}
     />
   );

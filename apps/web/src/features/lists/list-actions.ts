@@ -11,6 +11,7 @@ import { notify } from '@/components/ui/notify.ts';
 import { swell } from '@/data/client.ts';
 import { parseUser } from '@/data/user.ts';
 import { listErrorKey } from '@/features/lists/list-errors.ts';
+import { bookmarkKey } from '@/features/lists/list-keys.ts';
 import { openListDialog } from '@/features/lists/list-dialog-store.ts';
 import { requireSigner } from '@/features/write/require-signer.ts';
 import { i18next } from '@/i18n/index.ts';
@@ -80,11 +81,16 @@ export async function confirmFollow(
 
 // ---- bookmarks ---------------------------------------------------------------------------------
 
-function bookmarkSettled(outcome: ListOutcome<BookmarkConfirmation>, added: boolean) {
+function bookmarkSettled(
+  outcome: ListOutcome<BookmarkConfirmation>,
+  added: boolean,
+  what: 'note' | 'article',
+) {
   if (outcome.status === 'confirm') {
     openListDialog({
       type: 'bookmark-confirm',
       reason: outcome.data.reason,
+      what,
       confirm: outcome.confirm,
     });
   } else if (outcome.status === 'published') {
@@ -92,7 +98,10 @@ function bookmarkSettled(outcome: ListOutcome<BookmarkConfirmation>, added: bool
   }
 }
 
-/** Adds or removes the bookmark of a note or an article (spec section 4 confirmations). */
+/**
+ * Adds or removes the bookmark of a note (`e` tag) or an article (`a` tag with its address,
+ * NIP-51), with the spec section 4 confirmations.
+ */
 export async function toggleBookmark(note: SignedEvent, bookmarked: boolean): Promise<void> {
   if (!(await requireSigner())) return;
   try {
@@ -100,6 +109,7 @@ export async function toggleBookmark(note: SignedEvent, bookmarked: boolean): Pr
     bookmarkSettled(
       await (bookmarked ? lists.unbookmark(note) : lists.bookmark(note)),
       !bookmarked,
+      bookmarkKey(note) === note.id ? 'note' : 'article',
     );
   } catch (e) {
     await fail(e, 'list update failed');
@@ -109,10 +119,11 @@ export async function toggleBookmark(note: SignedEvent, bookmarked: boolean): Pr
 /** Publishes the bookmark change the user agreed to. */
 export async function confirmBookmark(
   reason: BookmarkConfirmation['reason'],
+  what: 'note' | 'article',
   confirm: () => Promise<ListOutcome<BookmarkConfirmation>>,
 ): Promise<void> {
   try {
-    bookmarkSettled(await confirm(), reason === 'first-bookmark');
+    bookmarkSettled(await confirm(), reason === 'first-bookmark', what);
   } catch (e) {
     await fail(e, 'list update failed');
   }

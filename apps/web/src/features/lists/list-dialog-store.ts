@@ -14,6 +14,8 @@ export type ListDialog =
   | {
       type: 'bookmark-confirm';
       reason: BookmarkConfirmation['reason'];
+      /** What is bookmarked: a note, or an article (named so in the question). */
+      what: 'note' | 'article';
       confirm(): Promise<ListOutcome<BookmarkConfirmation>>;
     }
   /** Mute the author (or the thread of `note`), publicly or privately. */

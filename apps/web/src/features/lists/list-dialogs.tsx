@@ -18,6 +18,7 @@ export function ListDialogs() {
       {dialog.type === 'bookmark-confirm' && (
         <BookmarkConfirmDialog
           reason={dialog.reason}
+          what={dialog.what}
           confirm={dialog.confirm}
           onClose={closeListDialog}
         />

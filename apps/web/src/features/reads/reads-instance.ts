@@ -1,6 +1,8 @@
+import { parseFeedSpec } from '@swell/cache-protocol';
 import { ReadsFeed } from '@swell/client';
 import { swell } from '@/data/client.ts';
 import { records } from '@/data/records.ts';
+import { watchFollows } from '@/features/lists/watch-follows.ts';
 import { readingContext } from '@/features/reading/reading-context.ts';
 
 /** Kept across navigation so going back to Reads keeps the list. */
@@ -31,13 +33,24 @@ export function readsFeedFor(pubkey: string | null, topic: string | null): Reads
     });
     void feed.start(topic);
     let shown = ownList();
-    const unwatch = settings.subscribe(() => {
+    const unwatchSettings = settings.subscribe(() => {
       const list = ownList();
       if (list === shown) return;
       shown = list;
       if (list) feed.setFeeds(list);
       else void feed.start(feed.getSnapshot().topic);
     });
+    // A follow or unfollow loads a feed of the follows' articles ("My Follows", "Zapped by
+    // Follows") again, from the top.
+    const unwatchFollows = watchFollows(pubkey, () => {
+      const s = feed.getSnapshot();
+      const spec = s.topic === null && s.selected ? parseFeedSpec(s.selected) : null;
+      if (spec?.id === 'reads-scope') void feed.refetch();
+    });
+    const unwatch = () => {
+      unwatchSettings();
+      unwatchFollows();
+    };
     kept = { pubkey, feed, unwatch };
   }
   return kept.feed;

@@ -52,6 +52,8 @@ export const lists = {
   firstBookmarkTitle: 'Bookmarks are public',
   firstBookmarkBody:
     'Your bookmarks are published in a public list that anyone can read. Bookmark this note?',
+  firstBookmarkBody_article:
+    'Your bookmarks are published in a public list that anyone can read. Bookmark this article?',
   firstBookmarkConfirm: 'Bookmark',
   lastBookmarkTitle: 'Remove your last bookmark?',
   lastBookmarkBody: 'Your bookmark list will be empty.',
@@ -92,10 +94,14 @@ export const lists = {
   mutedNone: 'Nothing muted here.',
   mutedPrivateUnreadable:
     'Your mute list has private entries this signer cannot read. They are kept as they are.',
+  accountLabel: 'Account to mute (npub, nprofile or hex key)',
   wordLabel: 'Word to mute',
   hashtagLabel: 'Hashtag to mute',
   add: 'Mute',
   privateEntry: 'Keep it private',
+  invalidPubkey: 'Invalid key: enter an npub, nprofile or hex public key.',
+  cannotMuteSelf: 'You cannot mute yourself.',
+  alreadyMuted: 'This account is already muted.',
   invalidWord: 'Enter a word.',
   invalidHashtag: 'Enter a hashtag without spaces.',
   publicBadge: 'Public',

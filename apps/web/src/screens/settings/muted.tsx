@@ -16,7 +16,7 @@ addStrings({ lists: listsStrings });
 
 /**
  * Settings > Muted accounts: muted accounts, words, hashtags and threads (public and private
- * entries, each removable), and forms to mute a word or a hashtag.
+ * entries, each removable), and forms to mute an account (typed key), a word or a hashtag.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -46,7 +46,9 @@ function MutedBody() {
           {t('lists.mutedPrivateUnreadable')}
         </p>
       )}
-      <MutedSection kind="user" title={t('lists.mutedUsers')} entries={lists.mutes} />
+      <MutedSection kind="user" title={t('lists.mutedUsers')} entries={lists.mutes}>
+        <AddMuteForm kind="user" />
+      </MutedSection>
       <MutedSection kind="word" title={t('lists.mutedWords')} entries={lists.mutes}>
         <AddMuteForm kind="word" />
       </MutedSection>
