@@ -42,7 +42,10 @@ export async function seedAccount(
 }
 
 /** Signed in with a stored key (no PIN) before the app starts. */
-export async function signInWithKey(page: Page, who: FreshAccount): Promise<void> {
+export async function signInWithKey(
+  page: Page,
+  who: { nsec: string; pubkey: string },
+): Promise<void> {
   await page.addInitScript(
     ({ nsec, pubkey }) => {
       if (localStorage.getItem('e2e-signed-out')) return;

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { npubEncode } from 'nostr-tools/nip19';
 import { demoAccounts } from '@swell/devnet';
+import { go } from './navigate.ts';
+import { signInWithKey } from './settings-helpers.ts';
 
 // Most screens' strings load with the screen's code (apps/web/src/i18n/add-strings.ts). Under
 // automation the app reports a string it cannot find as a console error ("Missing string: …"):
@@ -75,29 +77,45 @@ async function rawKeys(page: Page): Promise<string[]> {
   return text.match(/\b(?:[a-z]+[A-Z]\w*|[a-z]+)\.[a-z]+[A-Z]\w*\b/g) ?? [];
 }
 
-async function settle(page: Page) {
+/** Counts the page's HTTP requests in flight (lazy chunks, API fetches, images). */
+function watchRequests(page: Page): () => number {
+  let pending = 0;
+  page.on('request', () => void pending++);
+  page.on('requestfinished', () => void pending--);
+  page.on('requestfailed', () => void pending--);
+  return () => pending;
+}
+
+/** The screen's heading is shown and no request has been in flight for 200 ms. */
+async function settle(page: Page, pending: () => number) {
   await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 });
   // Lazy parts of the screen (sidebar, cards, step pages) load just after its heading.
-  await page.waitForTimeout(800);
+  let quietSince = Date.now();
+  await expect
+    .poll(
+      () => {
+        if (pending() > 0) quietSince = Date.now();
+        return Date.now() - quietSince >= 200;
+      },
+      { timeout: 15_000, intervals: [50] },
+    )
+    .toBe(true);
 }
 
 for (const who of ['guest', 'signed in'] as const) {
   test(`every route renders its strings (${who})`, async ({ page }) => {
     test.setTimeout(240_000);
-    if (who === 'signed in') {
-      await page.addInitScript(
-        ({ nsec, pubkey }) => {
-          localStorage.setItem('sec', nsec);
-          localStorage.setItem('pubkey', pubkey);
-        },
-        { nsec: alice.nsec, pubkey: alice.pubkey },
-      );
-    }
+    if (who === 'signed in') await signInWithKey(page, alice);
     const missing = watchStrings(page);
+    const pending = watchRequests(page);
     const raw: string[] = [];
+    // One load, then in-app navigation as a user follows links: each screen's strings must
+    // arrive with its own chunk, whatever was loaded before it.
+    await page.goto(routes[0]!);
     for (const path of routes) {
-      await page.goto(path);
-      await settle(page);
+      await go(page, path);
+      await expect(page).toHaveURL((u) => u.pathname === path);
+      await settle(page, pending);
       raw.push(...(await rawKeys(page)).map((k) => `${path}: ${k}`));
     }
     expect(missing).toEqual([]);
@@ -106,13 +124,7 @@ for (const who of ['guest', 'signed in'] as const) {
 }
 
 test('the dialogs a note card opens render their strings (signed in)', async ({ page }) => {
-  await page.addInitScript(
-    ({ nsec, pubkey }) => {
-      localStorage.setItem('sec', nsec);
-      localStorage.setItem('pubkey', pubkey);
-    },
-    { nsec: alice.nsec, pubkey: alice.pubkey },
-  );
+  await signInWithKey(page, alice);
   const missing = watchStrings(page);
   await page.goto('/home');
   const card = page.getByRole('feed', { name: 'Home' }).locator('article').first();
