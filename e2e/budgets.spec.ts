@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { demoAccounts } from '@swell/devnet';
+import { signInWithKey } from './settings-helpers.ts';
 
 // The JavaScript budgets of apps/web/budgets.json, checked on the real build in a real browser:
 // what /home loads (guest and signed in), and each route's own chunk. Sizes are gzip -9 of each
@@ -21,13 +22,7 @@ async function homeScripts(browser: Browser, signedIn: boolean) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
   if (signedIn) {
-    await page.addInitScript(
-      ({ nsec, pubkey }) => {
-        localStorage.setItem('sec', nsec);
-        localStorage.setItem('pubkey', pubkey);
-      },
-      { nsec: alice.nsec, pubkey: alice.pubkey },
-    );
+    await signInWithKey(page, alice);
   }
   const bodies = new Map<string, Promise<Buffer>>();
   page.on('response', (res) => {

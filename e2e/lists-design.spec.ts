@@ -97,13 +97,7 @@ for (const [theme, label] of themes) {
   }, testInfo) => {
     test.setTimeout(300_000);
     const errors = watchConsole(page);
-    await page.addInitScript(
-      ({ nsec, pubkey }) => {
-        localStorage.setItem('sec', nsec);
-        localStorage.setItem('pubkey', pubkey);
-      },
-      { nsec: grace.nsec, pubkey: grace.pubkey },
-    );
+    await signInWithKey(page, grace);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/settings/appearance');
     await page.getByRole('radio', { name: new RegExp(label) }).check();

@@ -18,13 +18,7 @@ const bob = demoAccounts.find((a) => a.name === 'bob')!;
 test.describe.configure({ timeout: 150_000 });
 
 async function signIn(page: Page) {
-  await page.addInitScript(
-    ({ nsec, pubkey }) => {
-      localStorage.setItem('sec', nsec);
-      localStorage.setItem('pubkey', pubkey);
-    },
-    { nsec: dave.nsec, pubkey: dave.pubkey },
-  );
+  await signInWithKey(page, dave);
 }
 
 /** The newest replaceable list of `kind` of `author` (Dave unless said) on the server's relay. */

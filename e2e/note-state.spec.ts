@@ -3,6 +3,7 @@ import { demoAccounts } from '@swell/devnet';
 import { finalizeEvent } from 'nostr-tools/pure';
 import { hexToBytes } from 'nostr-tools/utils';
 import { watchConsole } from './console-guard.ts';
+import { signInWithKey } from './settings-helpers.ts';
 
 // The signed-in user's own state on notes (cache note actions, 10000115) is highlighted.
 
@@ -32,13 +33,7 @@ test('a signed-in demo user sees the notes they liked highlighted on home', asyn
   baseURL,
 }) => {
   const errors = watchConsole(page);
-  await page.addInitScript(
-    ({ nsec, pubkey }) => {
-      localStorage.setItem('sec', nsec);
-      localStorage.setItem('pubkey', pubkey);
-    },
-    { nsec: alice.nsec, pubkey: alice.pubkey },
-  );
+  await signInWithKey(page, alice);
   await page.goto('/home');
   await expect(page.getByText('Signed in as Alice')).toBeVisible();
   const feed = page.getByRole('feed', { name: 'Home' });
