@@ -77,6 +77,15 @@ async function zapButton(card: ReturnType<Page['locator']>) {
   return card.getByRole('button', { name: /^Zap/ });
 }
 
+/** The focused note's summary: how many zaps and how many sats (exact names, e.g. "1 zap"). */
+async function expectZapSummary(card: ReturnType<Page['locator']>, zaps: number, sats: string) {
+  const summary = card.locator('.note-summary');
+  await expect(
+    summary.getByRole('button', { name: `${zaps} ${zaps === 1 ? 'zap' : 'zaps'}` }),
+  ).toBeVisible({ timeout: 30_000 });
+  await expect(summary.getByRole('button', { name: `${sats} sats zapped` })).toBeVisible();
+}
+
 /** Bob's notifications list alice's zap of `sats` with `message`. */
 async function bobSeesZap(browser: Browser, sats: number, message: string) {
   const page = await signedIn(browser, bob);
@@ -99,6 +108,7 @@ test('alice zaps a note of bob with the default zap through the WebLN extension'
   const { note, card } = await openBobsNote(page, `Zap me through WebLN ${tag}`);
   const zap = await zapButton(card);
   await expect(zap).toHaveAccessibleName('Zap, 0 sats zapped');
+  await expectZapSummary(card, 0, '0');
   await zap.click();
   // Pending at once, then counted once the receipt arrived.
   await expect(card.getByRole('status')).toHaveText('Zapping 42 sats…', { timeout: 30_000 });
@@ -107,6 +117,7 @@ test('alice zaps a note of bob with the default zap through the WebLN extension'
   await expect(card.getByRole('status')).toHaveCount(0);
   await expect(card.getByRole('listitem', { name: 'Top zap: 42 sats from Alice' })).toBeVisible();
   await expect(card.locator('.zap-pill-top')).toContainText('Onward');
+  await expectZapSummary(card, 1, '42');
   expect(note.id).toHaveLength(64);
   expect(errors).toEqual([]);
   await bobSeesZap(browser, 42, 'Onward');
@@ -152,6 +163,7 @@ test('a custom zap with an amount and a comment, listed in the reactions zaps ta
   await expect(dialog).toHaveCount(0);
   await expect(zap).toHaveAccessibleName(/^Zap, 777 sats zapped/, { timeout: 30_000 });
   await expect(card.locator('.zap-pill-top')).toContainText(`Lucky sevens ${tag}`);
+  await expectZapSummary(card, 1, '777');
   // The reactions window's zaps tab lists it.
   await card.getByRole('button', { name: 'More actions' }).click();
   await page.getByRole('menuitem', { name: 'Reactions' }).click();
@@ -225,6 +237,7 @@ test('wallet connect: connect in Settings > Zaps, set the default zap, zap throu
     timeout: 30_000,
   });
   await expect(card.locator('.zap-pill-top')).toContainText(`Via wallet connect ${tag}`);
+  await expectZapSummary(card, 1, '100');
   const ledger = (await (await fetch(`${origin}/devnet/nwc/${created.walletPubkey}`)).json()) as {
     balanceMsat: number;
   };
