@@ -298,6 +298,18 @@ test('with a PIN, the wallet is sealed at rest and opens once the PIN unlocks th
   await dialog.getByRole('button', { name: 'Unlock' }).click();
   await expect(balance(page)).toHaveText('64 sats', { timeout: 30_000 });
   await expect(page.getByTestId('history-row')).toHaveCount(1);
+
+  // The recovery phrase is behind the PIN: a wrong one shows nothing, the right one the words.
+  await page.getByRole('button', { name: 'Recovery phrase' }).click();
+  dialog = page.getByRole('dialog', { name: 'Show the recovery phrase' });
+  await dialog.getByLabel('PIN', { exact: true }).fill('1111');
+  await dialog.getByRole('button', { name: 'Show phrase' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Wrong PIN');
+  await expect(page.locator('.phrase-word')).toHaveCount(0);
+  await dialog.getByLabel('PIN', { exact: true }).fill('2468');
+  await dialog.getByRole('button', { name: 'Show phrase' }).click();
+  const shown = page.getByRole('dialog', { name: 'Write down your recovery phrase' });
+  await expect(shown.locator('.phrase-word')).toHaveText(words);
   expect(errors).toEqual([]);
 });
 
@@ -339,6 +351,32 @@ test('zaps a note from the ecash wallet: the receipt arrives, the balance falls 
   const fee = Number(/fee (\d+) sats?/.exec(feeText)?.[1] ?? '0');
   expect(fee).toBeGreaterThan(0);
   await expect(balance(page)).toHaveText(`${500 - 42 - fee} sats`);
+
+  // Mints: the devnet mint's info and keysets (as /v1/keysets says); another added by URL, removed.
+  const mints = page.locator('.mint-item');
+  await page.getByRole('button', { name: 'Details of Swell devnet mint' }).click();
+  const details = mints.first().locator('.mint-details');
+  await expect(details).toContainText('swell-devnet/0.1.0');
+  await expect(details).toContainText('Devnet: these sats are not real.');
+  const { keysets } = (await (await fetch(`${baseURL}/devnet/mint/v1/keysets`)).json()) as {
+    keysets: { id: string; active: boolean; input_fee_ppk: number }[];
+  };
+  const active = keysets.find((k) => k.active)!;
+  await expect(
+    details.getByTestId('keyset-row').filter({ hasText: active.id }).getByRole('cell'),
+  ).toHaveText([active.id, 'sat', 'Active', `${active.input_fee_ppk} ppk`]);
+  await expect(details.getByRole('button', { name: 'Remove mint' })).toBeDisabled();
+  const other = baseURL!.replace('127.0.0.1', 'localhost') + '/devnet/mint';
+  await page.getByLabel('Mint address').fill(other);
+  await page.getByRole('button', { name: 'Add mint' }).click();
+  await expect(mints).toHaveCount(2, { timeout: 30_000 });
+  await expect(mints.nth(1)).toContainText('0 sats');
+  await mints
+    .nth(1)
+    .getByRole('button', { name: /^Details of/ })
+    .click();
+  await mints.nth(1).getByRole('button', { name: 'Remove mint' }).click();
+  await expect(mints).toHaveCount(1);
   expect(errors).toEqual([]);
 });
 
