@@ -6,6 +6,7 @@ import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure
 import { npubEncode } from 'nostr-tools/nip19';
 import { hexToBytes } from 'nostr-tools/utils';
 import { watchConsole } from './console-guard.ts';
+import { qrPng } from './qr-png.ts';
 import { publish } from './social-helpers.ts';
 
 const alice = demoAccounts.find((a) => a.name === 'alice')!;
@@ -215,8 +216,10 @@ test('wallet connect: connect in Settings > Zaps, set the default zap, zap throu
   await page.getByRole('button', { name: 'Connect' }).click();
   await expect(page.getByRole('alert')).toContainText('Could not connect:');
   await expect(page.getByRole('alert')).toContainText(/secret/i);
-  await field.fill(created.uri);
-  await page.getByRole('button', { name: 'Connect' }).click();
+  // The wallet's QR code, scanned from a picture (a phone's camera fills the same file input).
+  await page
+    .locator('input[type="file"][aria-label="Scan QR code"]')
+    .setInputFiles({ name: 'nwc.png', mimeType: 'image/png', buffer: await qrPng(created.uri) });
   const wallet = page.getByRole('group', { name: 'Wallet connection' });
   await expect(wallet.getByRole('status')).toHaveText('Balance: 100,000 sats', { timeout: 30_000 });
   // The secret is never shown nor kept in the field.

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Unplug from 'lucide-react/icons/unplug';
 import Wallet from 'lucide-react/icons/wallet';
 import { hasWebLn, tryParseNwcUri, type NwcPayer } from '@swell/wallet';
+import { QrScanButton } from '@/components/qr-scan-button.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { notify } from '@/components/ui/notify.ts';
 import { useSession } from '@/data/session.ts';
@@ -90,7 +91,11 @@ export function WalletConnection() {
 
   const connect = async (e: FormEvent) => {
     e.preventDefault();
-    const uri = text.trim();
+    await connectWith(text.trim());
+  };
+
+  /** Checks a connection string (typed, pasted or scanned) and keeps it when the wallet answers. */
+  const connectWith = async (uri: string) => {
     const parsed = tryParseNwcUri(uri);
     if (!parsed.ok) {
       setError(t('zaps.settings.connectFailed', { reason: parsed.reason }));
@@ -179,6 +184,12 @@ export function WalletConnection() {
             </p>
           )}
           <div className="form-actions">
+            <QrScanButton
+              label={t('zaps.settings.scanQr')}
+              disabled={busy}
+              onText={(scanned) => void connectWith(scanned)}
+              onError={setError}
+            />
             <Button
               type="submit"
               variant="primary"

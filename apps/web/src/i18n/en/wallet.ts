@@ -27,6 +27,7 @@ export const wallet = {
   backupConfirm: 'I have written down my recovery phrase',
   backupDone: 'Continue to the wallet',
   showPhrase: 'Recovery phrase',
+  scanInvoice: 'Scan QR code',
   phrasePinTitle: 'Show the recovery phrase',
   phrasePinBody: 'Your recovery phrase is protected by your PIN. Enter it to see the words.',
   phrasePin: 'PIN',
