@@ -107,6 +107,9 @@ test('fund through a devnet invoice, send a token, redeem a token shown in a not
   expect(afterSend).toBeGreaterThan(690);
   const history = alice.getByTestId('history-row');
   await expect(history.filter({ hasText: 'Sent a token' })).toContainText('300 sats');
+  // Pending until the receiver redeems it; the balance card counts it apart.
+  await expect(history.filter({ hasText: 'Sent a token' })).toContainText('Pending');
+  await expect(alice.getByText(/^30\d sats in tokens not redeemed yet/)).toBeVisible();
   await expect(history.filter({ hasText: 'Received with lightning' })).toContainText('1,000 sats');
 
   // Bob redeems it by pasting it, then sends 100 back inside a note he publishes.

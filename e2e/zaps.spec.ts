@@ -230,6 +230,9 @@ test('wallet connect: connect in Settings > Zaps, set the default zap, zap throu
   await page.getByLabel('Message', { exact: true }).fill(`Via wallet connect ${tag}`);
   await expect(page.getByLabel('Amount of preset 1 (sats)')).toHaveValue('21');
   await expect(page.getByLabel('Message of preset 6')).toHaveValue('Generational wealth');
+  // A preset of her own (shown in the custom zap window below).
+  await page.getByLabel('Amount of preset 1 (sats)').fill('55');
+  await page.getByLabel('Message of preset 1').fill(`Nice one ${tag}`);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Zap settings saved', { exact: true })).toBeVisible();
 
@@ -245,6 +248,13 @@ test('wallet connect: connect in Settings > Zaps, set the default zap, zap throu
     balanceMsat: number;
   };
   expect(ledger.balanceMsat).toBeLessThanOrEqual(99_900_000);
+  // The edited preset is offered in the custom zap window.
+  await card.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Custom zap' }).click();
+  const custom = page.getByRole('dialog', { name: 'Zap Bob' });
+  await expect(custom.getByRole('button', { name: `55 Nice one ${tag}` })).toBeVisible();
+  await expect(custom.getByRole('button', { name: /Great post/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
   // Settings show the new balance; disconnect forgets the connection. (Not checked: that the
   // saved default is still shown here — a settings load from the server that arrives after a
@@ -257,9 +267,10 @@ test('wallet connect: connect in Settings > Zaps, set the default zap, zap throu
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await wallet.getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByLabel('Connection string')).toBeVisible();
-  // Alice's default zap goes back to the spec's (42, "Onward"): the other tests zap with it.
-  await page.getByLabel('Amount (sats)', { exact: true }).fill('42');
-  await page.getByLabel('Message', { exact: true }).fill('Onward');
+  // Alice's default zap and presets go back to the spec's (42, "Onward"): the other tests use them.
+  await page.getByRole('button', { name: 'Restore defaults' }).click();
+  await expect(page.getByLabel('Amount (sats)', { exact: true })).toHaveValue('42');
+  await expect(page.getByLabel('Amount of preset 1 (sats)')).toHaveValue('21');
   const save = page.getByRole('button', { name: 'Save' });
   if (await save.isEnabled()) {
     await save.click();
@@ -283,8 +294,22 @@ test('a lightning invoice in a note shows as a card with a QR code and is paid w
       body: JSON.stringify({ amountMsat: 2_100_000, description: `Coffee fund ${tag}` }),
     })
   ).json()) as { invoice: string; paymentHash: string };
-  const { card } = await openBobsNote(page, `Buy me a coffee ${tag}\n${issued.invoice}`);
-  const invoice = card.getByRole('group', { name: 'Lightning invoice' });
+  // A bitcoin URI whose lightning parameter is an invoice renders as a card too.
+  const second = (await (
+    await fetch(`${origin}/devnet/invoices`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ amountMsat: 1_000_000, description: `Tea fund ${tag}` }),
+    })
+  ).json()) as { invoice: string };
+  const uri = `bitcoin:BC1QYLH3U67J673H6Y6ALV70M0PL2YZ53TZHVXGG7U?amount=0.00001&lightning=${second.invoice}`;
+  const { card } = await openBobsNote(page, `Buy me a coffee ${tag}\n${issued.invoice}\n${uri}`);
+  const cards = card.getByRole('group', { name: 'Lightning invoice' });
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(1)).toContainText('1,000 sats');
+  await expect(cards.nth(1)).toContainText(`Tea fund ${tag}`);
+  await expect(cards.nth(1).getByRole('button', { name: 'Pay' })).toBeEnabled();
+  const invoice = cards.first();
   await expect(invoice).toContainText('2,100 sats');
   await expect(invoice).toContainText(`Coffee fund ${tag}`);
   await expect(invoice).toContainText(/Expires in \d+ (minutes|hour)/);
