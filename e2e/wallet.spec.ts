@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { noteEncode, nsecEncode } from 'nostr-tools/nip19';
 import { demoAccounts } from '@swell/devnet';
@@ -71,6 +72,8 @@ async function sendToken(page: Page, amount: number): Promise<string> {
   await dialog.getByRole('button', { name: 'Create token' }).click();
   const token = (await dialog.getByTestId('wallet-token').textContent())!;
   expect(token).toMatch(/^cashuB/);
+  await expect(dialog.getByRole('img', { name: 'QR code of the token' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Copy token' })).toBeEnabled();
   await dialog.getByRole('button', { name: 'Close' }).click();
   return token;
 }
@@ -374,6 +377,8 @@ test('zaps a note from the ecash wallet: the receipt arrives, the balance falls 
     details.getByTestId('keyset-row').filter({ hasText: active.id }).getByRole('cell'),
   ).toHaveText([active.id, 'sat', 'Active', `${active.input_fee_ppk} ppk`]);
   await expect(details.getByRole('button', { name: 'Remove mint' })).toBeDisabled();
+  const axe = await new AxeBuilder({ page }).include('.wallet-mints').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   const other = baseURL!.replace('127.0.0.1', 'localhost') + '/devnet/mint';
   await page.getByLabel('Mint address').fill(other);
   await page.getByRole('button', { name: 'Add mint' }).click();

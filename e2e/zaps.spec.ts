@@ -9,6 +9,12 @@ import { watchConsole } from './console-guard.ts';
 import { qrPng } from './qr-png.ts';
 import { publish } from './social-helpers.ts';
 
+/** A 1x1 white PNG: a picture with no QR code in it. */
+const blankPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 const alice = demoAccounts.find((a) => a.name === 'alice')!;
 const bob = demoAccounts.find((a) => a.name === 'bob')!;
 const port = process.env.E2E_PORT;
@@ -216,10 +222,16 @@ test('wallet connect: connect in Settings > Zaps, set the default zap, zap throu
   await page.getByRole('button', { name: 'Connect' }).click();
   await expect(page.getByRole('alert')).toContainText('Could not connect:');
   await expect(page.getByRole('alert')).toContainText(/secret/i);
-  // The wallet's QR code, scanned from a picture (a phone's camera fills the same file input).
-  await page
-    .locator('input[type="file"][aria-label="Scan QR code"]')
-    .setInputFiles({ name: 'nwc.png', mimeType: 'image/png', buffer: await qrPng(created.uri) });
+  // The wallet's QR code, scanned from a picture (a phone's camera fills the same file input);
+  // a picture without one says so.
+  const scan = page.locator('input[type="file"][aria-label="Scan QR code"]');
+  await scan.setInputFiles({ name: 'blank.png', mimeType: 'image/png', buffer: blankPng });
+  await expect(page.getByRole('alert')).toHaveText('No QR code found in that picture.');
+  await scan.setInputFiles({
+    name: 'nwc.png',
+    mimeType: 'image/png',
+    buffer: await qrPng(created.uri),
+  });
   const wallet = page.getByRole('group', { name: 'Wallet connection' });
   await expect(wallet.getByRole('status')).toHaveText('Balance: 100,000 sats', { timeout: 30_000 });
   // The secret is never shown nor kept in the field.

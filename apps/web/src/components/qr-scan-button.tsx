@@ -1,11 +1,12 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import ScanLine from 'lucide-react/icons/scan-line';
 import { Button } from '@/components/ui/button.tsx';
 import { decodeQrImage } from '@/lib/qr-image-decode.ts';
 
 /**
- * "Scan QR code": on a phone it opens the camera (`capture`), elsewhere it picks a picture; the
+ * "Scan QR code": the button opens a hidden file input (out of the accessibility tree, so the
+ * control is announced once). On a phone it opens the camera (`capture`), elsewhere it picks a picture; the
  * QR code's text goes to `onText`. An image without a readable code says so through `onError`.
  */
 export function QrScanButton({
@@ -20,7 +21,6 @@ export function QrScanButton({
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const picked = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -50,12 +50,10 @@ export function QrScanButton({
       </Button>
       <input
         ref={input}
-        id={id}
         type="file"
         accept="image/*"
         capture="environment"
-        className="visually-hidden"
-        tabIndex={-1}
+        hidden
         aria-label={label}
         onChange={(e) => void picked(e)}
       />
