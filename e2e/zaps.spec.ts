@@ -277,6 +277,14 @@ test('wallet connect: connect in Settings > Zaps, set the default zap, zap throu
   });
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  // The wallet revokes the connection: its error is shown (a zap through it would fail).
+  const revoked = await fetch(`${origin}/devnet/nwc/${created.walletPubkey}`, { method: 'DELETE' });
+  expect(revoked.ok).toBe(true);
+  await page.reload();
+  await expect(wallet.getByRole('status')).toHaveText(
+    'Balance unavailable: This key has no wallet connected.',
+    { timeout: 30_000 },
+  );
   await wallet.getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByLabel('Connection string')).toBeVisible();
   // Alice's default zap and presets go back to the spec's (42, "Onward"): the other tests use them.
