@@ -1,9 +1,11 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { noteEncode, nsecEncode } from 'nostr-tools/nip19';
 import { demoAccounts } from '@swell/devnet';
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { hexToBytes } from 'nostr-tools/utils';
 import { watchConsole } from './console-guard.ts';
+import { qrPng } from './qr-png.ts';
 import { query } from './relay-client.ts';
 import { publish } from './social-helpers.ts';
 
@@ -70,6 +72,8 @@ async function sendToken(page: Page, amount: number): Promise<string> {
   await dialog.getByRole('button', { name: 'Create token' }).click();
   const token = (await dialog.getByTestId('wallet-token').textContent())!;
   expect(token).toMatch(/^cashuB/);
+  await expect(dialog.getByRole('img', { name: 'QR code of the token' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Copy token' })).toBeEnabled();
   await dialog.getByRole('button', { name: 'Close' }).click();
   return token;
 }
@@ -106,6 +110,9 @@ test('fund through a devnet invoice, send a token, redeem a token shown in a not
   expect(afterSend).toBeGreaterThan(690);
   const history = alice.getByTestId('history-row');
   await expect(history.filter({ hasText: 'Sent a token' })).toContainText('300 sats');
+  // Pending until the receiver redeems it; the balance card counts it apart.
+  await expect(history.filter({ hasText: 'Sent a token' })).toContainText('Pending');
+  await expect(alice.getByText(/^30\d sats in tokens not redeemed yet/)).toBeVisible();
   await expect(history.filter({ hasText: 'Received with lightning' })).toContainText('1,000 sats');
 
   // Bob redeems it by pasting it, then sends 100 back inside a note he publishes.
@@ -188,7 +195,11 @@ test('fund through a devnet invoice, send a token, redeem a token shown in a not
   const invoice = await issue(200);
   await alice.getByRole('button', { name: 'Pay invoice' }).click();
   dialog = alice.getByRole('dialog', { name: 'Pay an invoice' });
-  await dialog.getByLabel('Lightning invoice').fill(invoice);
+  // Scanned from a picture of its QR code (a phone's camera gives the same file input a photo).
+  await dialog
+    .locator('input[type="file"][aria-label="Scan QR code"]')
+    .setInputFiles({ name: 'invoice.png', mimeType: 'image/png', buffer: await qrPng(invoice) });
+  await expect(dialog.getByLabel('Lightning invoice')).toHaveValue(invoice);
   await dialog.getByRole('button', { name: 'Review payment' }).click();
   await expect(dialog.getByRole('definition').first()).toHaveText('200 sats');
   const feeUpTo = Number(
@@ -298,6 +309,18 @@ test('with a PIN, the wallet is sealed at rest and opens once the PIN unlocks th
   await dialog.getByRole('button', { name: 'Unlock' }).click();
   await expect(balance(page)).toHaveText('64 sats', { timeout: 30_000 });
   await expect(page.getByTestId('history-row')).toHaveCount(1);
+
+  // The recovery phrase is behind the PIN: a wrong one shows nothing, the right one the words.
+  await page.getByRole('button', { name: 'Recovery phrase' }).click();
+  dialog = page.getByRole('dialog', { name: 'Show the recovery phrase' });
+  await dialog.getByLabel('PIN', { exact: true }).fill('1111');
+  await dialog.getByRole('button', { name: 'Show phrase' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Wrong PIN');
+  await expect(page.locator('.phrase-word')).toHaveCount(0);
+  await dialog.getByLabel('PIN', { exact: true }).fill('2468');
+  await dialog.getByRole('button', { name: 'Show phrase' }).click();
+  const shown = page.getByRole('dialog', { name: 'Write down your recovery phrase' });
+  await expect(shown.locator('.phrase-word')).toHaveText(words);
   expect(errors).toEqual([]);
 });
 
@@ -339,6 +362,34 @@ test('zaps a note from the ecash wallet: the receipt arrives, the balance falls 
   const fee = Number(/fee (\d+) sats?/.exec(feeText)?.[1] ?? '0');
   expect(fee).toBeGreaterThan(0);
   await expect(balance(page)).toHaveText(`${500 - 42 - fee} sats`);
+
+  // Mints: the devnet mint's info and keysets (as /v1/keysets says); another added by URL, removed.
+  const mints = page.locator('.mint-item');
+  await page.getByRole('button', { name: 'Details of Swell devnet mint' }).click();
+  const details = mints.first().locator('.mint-details');
+  await expect(details).toContainText('swell-devnet/0.1.0');
+  await expect(details).toContainText('Devnet: these sats are not real.');
+  const { keysets } = (await (await fetch(`${baseURL}/devnet/mint/v1/keysets`)).json()) as {
+    keysets: { id: string; active: boolean; input_fee_ppk: number }[];
+  };
+  const active = keysets.find((k) => k.active)!;
+  await expect(
+    details.getByTestId('keyset-row').filter({ hasText: active.id }).getByRole('cell'),
+  ).toHaveText([active.id, 'sat', 'Active', `${active.input_fee_ppk} ppk`]);
+  await expect(details.getByRole('button', { name: 'Remove mint' })).toBeDisabled();
+  const axe = await new AxeBuilder({ page }).include('.wallet-mints').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  const other = baseURL!.replace('127.0.0.1', 'localhost') + '/devnet/mint';
+  await page.getByLabel('Mint address').fill(other);
+  await page.getByRole('button', { name: 'Add mint' }).click();
+  await expect(mints).toHaveCount(2, { timeout: 30_000 });
+  await expect(mints.nth(1)).toContainText('0 sats');
+  await mints
+    .nth(1)
+    .getByRole('button', { name: /^Details of/ })
+    .click();
+  await mints.nth(1).getByRole('button', { name: 'Remove mint' }).click();
+  await expect(mints).toHaveCount(1);
   expect(errors).toEqual([]);
 });
 

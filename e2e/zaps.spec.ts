@@ -6,7 +6,14 @@ import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure
 import { npubEncode } from 'nostr-tools/nip19';
 import { hexToBytes } from 'nostr-tools/utils';
 import { watchConsole } from './console-guard.ts';
+import { qrPng } from './qr-png.ts';
 import { publish } from './social-helpers.ts';
+
+/** A 1x1 white PNG: a picture with no QR code in it. */
+const blankPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const alice = demoAccounts.find((a) => a.name === 'alice')!;
 const bob = demoAccounts.find((a) => a.name === 'bob')!;
@@ -77,6 +84,15 @@ async function zapButton(card: ReturnType<Page['locator']>) {
   return card.getByRole('button', { name: /^Zap/ });
 }
 
+/** The focused note's summary: how many zaps and how many sats (exact names, e.g. "1 zap"). */
+async function expectZapSummary(card: ReturnType<Page['locator']>, zaps: number, sats: string) {
+  const summary = card.locator('.note-summary');
+  await expect(
+    summary.getByRole('button', { name: `${zaps} ${zaps === 1 ? 'zap' : 'zaps'}` }),
+  ).toBeVisible({ timeout: 30_000 });
+  await expect(summary.getByRole('button', { name: `${sats} sats zapped` })).toBeVisible();
+}
+
 /** Bob's notifications list alice's zap of `sats` with `message`. */
 async function bobSeesZap(browser: Browser, sats: number, message: string) {
   const page = await signedIn(browser, bob);
@@ -99,6 +115,7 @@ test('alice zaps a note of bob with the default zap through the WebLN extension'
   const { note, card } = await openBobsNote(page, `Zap me through WebLN ${tag}`);
   const zap = await zapButton(card);
   await expect(zap).toHaveAccessibleName('Zap, 0 sats zapped');
+  await expectZapSummary(card, 0, '0');
   await zap.click();
   // Pending at once, then counted once the receipt arrived.
   await expect(card.getByRole('status')).toHaveText('Zapping 42 sats…', { timeout: 30_000 });
@@ -107,6 +124,7 @@ test('alice zaps a note of bob with the default zap through the WebLN extension'
   await expect(card.getByRole('status')).toHaveCount(0);
   await expect(card.getByRole('listitem', { name: 'Top zap: 42 sats from Alice' })).toBeVisible();
   await expect(card.locator('.zap-pill-top')).toContainText('Onward');
+  await expectZapSummary(card, 1, '42');
   expect(note.id).toHaveLength(64);
   expect(errors).toEqual([]);
   await bobSeesZap(browser, 42, 'Onward');
@@ -152,6 +170,7 @@ test('a custom zap with an amount and a comment, listed in the reactions zaps ta
   await expect(dialog).toHaveCount(0);
   await expect(zap).toHaveAccessibleName(/^Zap, 777 sats zapped/, { timeout: 30_000 });
   await expect(card.locator('.zap-pill-top')).toContainText(`Lucky sevens ${tag}`);
+  await expectZapSummary(card, 1, '777');
   // The reactions window's zaps tab lists it.
   await card.getByRole('button', { name: 'More actions' }).click();
   await page.getByRole('menuitem', { name: 'Reactions' }).click();
@@ -203,8 +222,16 @@ test('wallet connect: connect in Settings > Zaps, set the default zap, zap throu
   await page.getByRole('button', { name: 'Connect' }).click();
   await expect(page.getByRole('alert')).toContainText('Could not connect:');
   await expect(page.getByRole('alert')).toContainText(/secret/i);
-  await field.fill(created.uri);
-  await page.getByRole('button', { name: 'Connect' }).click();
+  // The wallet's QR code, scanned from a picture (a phone's camera fills the same file input);
+  // a picture without one says so.
+  const scan = page.locator('input[type="file"][aria-label="Scan QR code"]');
+  await scan.setInputFiles({ name: 'blank.png', mimeType: 'image/png', buffer: blankPng });
+  await expect(page.getByRole('alert')).toHaveText('No QR code found in that picture.');
+  await scan.setInputFiles({
+    name: 'nwc.png',
+    mimeType: 'image/png',
+    buffer: await qrPng(created.uri),
+  });
   const wallet = page.getByRole('group', { name: 'Wallet connection' });
   await expect(wallet.getByRole('status')).toHaveText('Balance: 100,000 sats', { timeout: 30_000 });
   // The secret is never shown nor kept in the field.
@@ -215,6 +242,9 @@ test('wallet connect: connect in Settings > Zaps, set the default zap, zap throu
   await page.getByLabel('Message', { exact: true }).fill(`Via wallet connect ${tag}`);
   await expect(page.getByLabel('Amount of preset 1 (sats)')).toHaveValue('21');
   await expect(page.getByLabel('Message of preset 6')).toHaveValue('Generational wealth');
+  // A preset of her own (shown in the custom zap window below).
+  await page.getByLabel('Amount of preset 1 (sats)').fill('55');
+  await page.getByLabel('Message of preset 1').fill(`Nice one ${tag}`);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Zap settings saved', { exact: true })).toBeVisible();
 
@@ -225,10 +255,18 @@ test('wallet connect: connect in Settings > Zaps, set the default zap, zap throu
     timeout: 30_000,
   });
   await expect(card.locator('.zap-pill-top')).toContainText(`Via wallet connect ${tag}`);
+  await expectZapSummary(card, 1, '100');
   const ledger = (await (await fetch(`${origin}/devnet/nwc/${created.walletPubkey}`)).json()) as {
     balanceMsat: number;
   };
   expect(ledger.balanceMsat).toBeLessThanOrEqual(99_900_000);
+  // The edited preset is offered in the custom zap window.
+  await card.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Custom zap' }).click();
+  const custom = page.getByRole('dialog', { name: 'Zap Bob' });
+  await expect(custom.getByRole('button', { name: `55 Nice one ${tag}` })).toBeVisible();
+  await expect(custom.getByRole('button', { name: /Great post/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
   // Settings show the new balance; disconnect forgets the connection. (Not checked: that the
   // saved default is still shown here — a settings load from the server that arrives after a
@@ -239,11 +277,20 @@ test('wallet connect: connect in Settings > Zaps, set the default zap, zap throu
   });
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  // The wallet revokes the connection: its error is shown (a zap through it would fail).
+  const revoked = await fetch(`${origin}/devnet/nwc/${created.walletPubkey}`, { method: 'DELETE' });
+  expect(revoked.ok).toBe(true);
+  await page.reload();
+  await expect(wallet.getByRole('status')).toHaveText(
+    'Balance unavailable: This key has no wallet connected.',
+    { timeout: 30_000 },
+  );
   await wallet.getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByLabel('Connection string')).toBeVisible();
-  // Alice's default zap goes back to the spec's (42, "Onward"): the other tests zap with it.
-  await page.getByLabel('Amount (sats)', { exact: true }).fill('42');
-  await page.getByLabel('Message', { exact: true }).fill('Onward');
+  // Alice's default zap and presets go back to the spec's (42, "Onward"): the other tests use them.
+  await page.getByRole('button', { name: 'Restore defaults' }).click();
+  await expect(page.getByLabel('Amount (sats)', { exact: true })).toHaveValue('42');
+  await expect(page.getByLabel('Amount of preset 1 (sats)')).toHaveValue('21');
   const save = page.getByRole('button', { name: 'Save' });
   if (await save.isEnabled()) {
     await save.click();
@@ -267,8 +314,22 @@ test('a lightning invoice in a note shows as a card with a QR code and is paid w
       body: JSON.stringify({ amountMsat: 2_100_000, description: `Coffee fund ${tag}` }),
     })
   ).json()) as { invoice: string; paymentHash: string };
-  const { card } = await openBobsNote(page, `Buy me a coffee ${tag}\n${issued.invoice}`);
-  const invoice = card.getByRole('group', { name: 'Lightning invoice' });
+  // A bitcoin URI whose lightning parameter is an invoice renders as a card too.
+  const second = (await (
+    await fetch(`${origin}/devnet/invoices`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ amountMsat: 1_000_000, description: `Tea fund ${tag}` }),
+    })
+  ).json()) as { invoice: string };
+  const uri = `bitcoin:BC1QYLH3U67J673H6Y6ALV70M0PL2YZ53TZHVXGG7U?amount=0.00001&lightning=${second.invoice}`;
+  const { card } = await openBobsNote(page, `Buy me a coffee ${tag}\n${issued.invoice}\n${uri}`);
+  const cards = card.getByRole('group', { name: 'Lightning invoice' });
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(1)).toContainText('1,000 sats');
+  await expect(cards.nth(1)).toContainText(`Tea fund ${tag}`);
+  await expect(cards.nth(1).getByRole('button', { name: 'Pay' })).toBeEnabled();
+  const invoice = cards.first();
   await expect(invoice).toContainText('2,100 sats');
   await expect(invoice).toContainText(`Coffee fund ${tag}`);
   await expect(invoice).toContainText(/Expires in \d+ (minutes|hour)/);

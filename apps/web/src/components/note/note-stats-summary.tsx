@@ -5,7 +5,10 @@ import { shortNumber } from '@/lib/format.ts';
 
 const ReactionsModal = lazy(() => import('@/components/reactions/reactions-modal.tsx'));
 
-/** Under a thread's focused note: its likes, reposts and sats; each opens the reactions list. */
+/**
+ * Under a thread's focused note: its likes, reposts, zaps (how many) and sats zapped; each opens
+ * the reactions list.
+ */
 export function NoteStatsSummary({
   noteId,
   stats,
@@ -18,6 +21,7 @@ export function NoteStatsSummary({
   const items = [
     ['likes', stats?.likes ?? 0, 'note.likesCount'],
     ['reposts', stats?.reposts ?? 0, 'note.repostsCount'],
+    ['zapCount', stats?.zaps ?? 0, 'note.zapCount'],
     ['zaps', stats?.satszapped ?? 0, 'note.zapsCount'],
   ] as const;
   return (

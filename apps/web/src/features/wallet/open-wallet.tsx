@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import ArrowDownLeft from 'lucide-react/icons/arrow-down-left';
 import ArrowUpRight from 'lucide-react/icons/arrow-up-right';
@@ -8,15 +8,17 @@ import Ticket from 'lucide-react/icons/ticket';
 import type { EcashWallet, HistoryEntry } from '@swell/wallet/ecash';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { notify } from '@/components/ui/notify.ts';
+import { swell } from '@/data/client.ts';
 import { BackupPhraseDialog } from '@/features/wallet/backup-phrase.tsx';
+import { PhrasePinGate } from '@/features/wallet/phrase-pin-gate.tsx';
 import { PayInvoiceDialog } from '@/features/wallet/pay-invoice-dialog.tsx';
 import { ReceiveLightningDialog } from '@/features/wallet/receive-lightning-dialog.tsx';
 import { ReceiveTokenDialog } from '@/features/wallet/receive-token-dialog.tsx';
 import { SendTokenDialog } from '@/features/wallet/send-token-dialog.tsx';
-import { useWalletData, type WalletData } from '@/features/wallet/use-wallet-data.ts';
+import { MintList } from '@/features/wallet/mint-list.tsx';
+import { useWalletData } from '@/features/wallet/use-wallet-data.ts';
 import { WalletHistory } from '@/features/wallet/wallet-history.tsx';
-import { errorText, formatSats, mintLabel, parseMintUrl } from '@/features/wallet/wallet-format.ts';
+import { formatSats } from '@/features/wallet/wallet-format.ts';
 
 type Open =
   | { kind: 'receive-ln' }
@@ -24,77 +26,8 @@ type Open =
   | { kind: 'send-token'; sent?: HistoryEntry }
   | { kind: 'pay' }
   | { kind: 'backup' }
+  | { kind: 'backup-pin' }
   | null;
-
-function MintList({ wallet, data }: { wallet: EcashWallet; data: WalletData }) {
-  const { t } = useTranslation();
-  const id = useId();
-  const [url, setUrl] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const add = async (e: FormEvent) => {
-    e.preventDefault();
-    const mint = parseMintUrl(url, location.origin);
-    if (!mint) {
-      setError(t('wallet.mintInvalid'));
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
-    try {
-      await wallet.addMint(mint);
-      setUrl('');
-      notify.success(t('wallet.mintAdded'));
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <section className="wallet-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="wallet-section-title">
-        {t('wallet.mints')}
-      </h2>
-      <ul className="wallet-mints">
-        {data.mints.map((m) => (
-          <li key={m.url} className="mint-row">
-            <span className="mint-main">
-              <strong>{m.info?.name || mintLabel(m.url)}</strong>
-              <span className="muted mint-url">{mintLabel(m.url)}</span>
-            </span>
-            <span className="mint-balance">{formatSats(m.balance.ready)}</span>
-          </li>
-        ))}
-      </ul>
-      <form className="form-row mint-add" onSubmit={(e) => void add(e)} noValidate>
-        <label className="visually-hidden" htmlFor={`${id}-url`}>
-          {t('wallet.mintUrl')}
-        </label>
-        <input
-          id={`${id}-url`}
-          className="input"
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          spellCheck={false}
-          value={url}
-          aria-invalid={!!error}
-          aria-describedby={error ? `${id}-err` : undefined}
-          onChange={(e) => setUrl(e.target.value)}
-        />
-        <Button type="submit" disabled={busy || !url.trim()}>
-          {t('wallet.addMint')}
-        </Button>
-      </form>
-      {error && (
-        <p id={`${id}-err`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </section>
-  );
-}
 
 /** The open wallet: balance, the four ways to move sats, mints and history. */
 export function OpenWallet({ wallet }: { wallet: EcashWallet }) {
@@ -115,7 +48,11 @@ export function OpenWallet({ wallet }: { wallet: EcashWallet }) {
             size="sm"
             variant="ghost"
             icon={<KeyRound size={14} aria-hidden />}
-            onClick={() => setOpen({ kind: 'backup' })}
+            onClick={() =>
+              setOpen({
+                kind: swell().session.keyProtection() === 'pin' ? 'backup-pin' : 'backup',
+              })
+            }
           >
             {t('wallet.showPhrase')}
           </Button>
@@ -193,6 +130,9 @@ export function OpenWallet({ wallet }: { wallet: EcashWallet }) {
         <SendTokenDialog wallet={wallet} sent={open.sent} onClose={close} />
       )}
       {open?.kind === 'pay' && <PayInvoiceDialog wallet={wallet} onClose={close} />}
+      {open?.kind === 'backup-pin' && (
+        <PhrasePinGate onVerified={() => setOpen({ kind: 'backup' })} onClose={close} />
+      )}
       {open?.kind === 'backup' && <BackupPhraseDialog mnemonic={wallet.mnemonic} onClose={close} />}
     </div>
   );

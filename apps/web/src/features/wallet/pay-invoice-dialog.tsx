@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { EcashWallet, PaymentQuote } from '@swell/wallet/ecash';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
+import { QrScanButton } from '@/components/qr-scan-button.tsx';
 import { errorText, formatSats } from '@/features/wallet/wallet-format.ts';
 
 /**
@@ -81,7 +82,16 @@ export function PayInvoiceDialog({
             </p>
           )}
           <div className="form-actions">
-            <Button type="submit" variant="primary" disabled={busy || !invoice.trim()} block>
+            <QrScanButton
+              label={t('wallet.scanInvoice')}
+              disabled={busy}
+              onText={(text) => {
+                setInvoice(text);
+                setError(undefined);
+              }}
+              onError={setError}
+            />
+            <Button type="submit" variant="primary" disabled={busy || !invoice.trim()}>
               {t('wallet.checkInvoice')}
             </Button>
           </div>

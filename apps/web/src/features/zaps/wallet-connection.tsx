@@ -2,7 +2,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Unplug from 'lucide-react/icons/unplug';
 import Wallet from 'lucide-react/icons/wallet';
-import { hasWebLn, tryParseNwcUri, type NwcPayer } from '@swell/wallet';
+import { hasWebLn, isPaymentError, tryParseNwcUri, type NwcPayer } from '@swell/wallet';
+import { QrScanButton } from '@/components/qr-scan-button.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { notify } from '@/components/ui/notify.ts';
 import { useSession } from '@/data/session.ts';
@@ -29,6 +30,15 @@ type Status =
   | ({ state: 'connected' } & Probe)
   | { state: 'locked' };
 
+/**
+ * Why the wallet could not be asked: its own words (a PaymentError's message is meant to be
+ * shown: "The wallet does not know this connection; connect it again.", a time-out, a relay that
+ * cannot be reached), not the zap wording — nothing is being paid here.
+ */
+function walletErrorText(err: unknown): string {
+  return isPaymentError(err) ? err.message : zapFailureMessage(err);
+}
+
 /** Asks the wallet who it is and what it holds (both answer or the connection is not usable). */
 async function probe(payer: NwcPayer): Promise<Probe> {
   const info = await payer.client.getInfo();
@@ -39,7 +49,7 @@ async function probe(payer: NwcPayer): Promise<Probe> {
       balanceSats: Math.floor(balanceMsat / 1000),
     };
   } catch (err) {
-    return { ...(info.alias ? { alias: info.alias } : {}), balanceError: zapFailureMessage(err) };
+    return { ...(info.alias ? { alias: info.alias } : {}), balanceError: walletErrorText(err) };
   }
 }
 
@@ -79,7 +89,7 @@ export function WalletConnection() {
         const uri = await readNwcConnection();
         shown = uri ? await probe(nwcPayerFor(uri)) : {};
       } catch (err) {
-        shown = { balanceError: zapFailureMessage(err) };
+        shown = { balanceError: walletErrorText(err) };
       }
       if (live) setProbed({ key, ...shown });
     })();
@@ -90,7 +100,11 @@ export function WalletConnection() {
 
   const connect = async (e: FormEvent) => {
     e.preventDefault();
-    const uri = text.trim();
+    await connectWith(text.trim());
+  };
+
+  /** Checks a connection string (typed, pasted or scanned) and keeps it when the wallet answers. */
+  const connectWith = async (uri: string) => {
     const parsed = tryParseNwcUri(uri);
     if (!parsed.ok) {
       setError(t('zaps.settings.connectFailed', { reason: parsed.reason }));
@@ -179,6 +193,12 @@ export function WalletConnection() {
             </p>
           )}
           <div className="form-actions">
+            <QrScanButton
+              label={t('zaps.settings.scanQr')}
+              disabled={busy}
+              onText={(scanned) => void connectWith(scanned)}
+              onError={setError}
+            />
             <Button
               type="submit"
               variant="primary"

@@ -47,7 +47,7 @@ export const help = {
     'Pasting an npub or nprofile opens that profile; a note1, nevent1 or naddr1 opens the note or article.',
   laterTitle: 'Not in this preview yet',
   later:
-    'Scanning QR codes with the camera, buying Premium as a gift and editing your list of upload servers are not available yet.',
+    'A live camera view for QR codes (Scan QR code reads a photo or a picture instead), buying Premium as a gift and editing your list of upload servers are not available yet.',
   keysTitle: 'Keyboard',
   keys: 'Tab moves between controls and Enter or Space uses them. Arrow keys move inside menus, tabs and lists of options, and Escape closes dialogs and menus.',
 } as const;

@@ -28,6 +28,8 @@ export const note = {
   likesCountShort_other: 'likes',
   repostsCountShort_one: 'repost',
   repostsCountShort_other: 'reposts',
+  zapCountShort_one: 'zap',
+  zapCountShort_other: 'zaps',
   zapsCountShort_one: 'sat zapped',
   zapsCountShort_other: 'sats zapped',
   menu: {

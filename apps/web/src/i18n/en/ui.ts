@@ -9,4 +9,5 @@ export const ui = {
   copyFailed: 'Could not copy to the clipboard',
   loading: 'Loading',
   offline: 'You are offline',
+  qrNotFound: 'No QR code found in that picture.',
 } as const;

@@ -66,8 +66,9 @@ export const zaps = {
     invalid: 'Amounts must be whole numbers of sats, at least 1.',
     walletTitle: 'Wallet connection',
     walletHint:
-      'Paste a Nostr Wallet Connect string (nostr+walletconnect://…) from your wallet to pay zaps with it.',
+      'Paste a Nostr Wallet Connect string (nostr+walletconnect://…) from your wallet, or scan its QR code, to pay zaps with it.',
     walletUri: 'Connection string',
+    scanQr: 'Scan QR code',
     connect: 'Connect',
     connecting: 'Connecting…',
     connected: 'Connected to {{alias}}',

@@ -1,0 +1,73 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
+import { Dialog } from '@/components/ui/dialog.tsx';
+import { swell } from '@/data/client.ts';
+import { loginErrorKey } from '@/features/account/account.ts';
+
+/**
+ * Asks for the PIN before the recovery phrase shows, when the key is PIN-protected: the phrase
+ * is as powerful as the ecash itself, so an unlocked tab left open is not enough to read it.
+ * The PIN is checked by decrypting the stored key (the key itself is dropped at once).
+ */
+export function PhrasePinGate({
+  onVerified,
+  onClose,
+}: {
+  onVerified: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    setBusy(true);
+    try {
+      await swell().session.revealSecret(pin);
+      onVerified();
+    } catch (err) {
+      setError(loginErrorKey(err));
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      title={t('wallet.phrasePinTitle')}
+      description={t('wallet.phrasePinBody')}
+      size="sm"
+      onClose={onClose}
+      footer={
+        <DialogActions
+          label={t('wallet.phrasePinSubmit')}
+          busy={busy}
+          onConfirm={() => void submit()}
+          onCancel={onClose}
+        />
+      }
+    >
+      <form className="form" onSubmit={(e) => void submit(e)}>
+        <label htmlFor={`${id}-pin`} className="field-label">
+          {t('wallet.phrasePin')}
+        </label>
+        <input
+          id={`${id}-pin`}
+          className="input"
+          type="password"
+          autoComplete="current-password"
+          value={pin}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => setPin(e.target.value)}
+        />
+        {error && (
+          <p id={`${id}-error`} role="alert" className="field-error">
+            {t(error)}
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}
