@@ -171,6 +171,17 @@ test('as a legend the user customizes the avatar ring, seen on the profile', asy
   baseURL,
 }) => {
   await signIn(page);
+  const nwc = (await (
+    await fetch(`${baseURL}/devnet/nwc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ balanceSats: 2_000_000 }),
+    })
+  ).json()) as { uri: string; walletPubkey: string };
+  await page.addInitScript(
+    ([key, uri]) => localStorage.setItem(key!, uri!),
+    [`nwc:${pubkey}`, nwc.uri],
+  );
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/${wanted}`);
   await expect(page.getByRole('heading', { level: 1, name: /Pat Premium/ })).toBeVisible();
@@ -187,10 +198,16 @@ test('as a legend the user customizes the avatar ring, seen on the profile', asy
   await expect(page.getByRole('button', { name: 'Get the invoice' })).toBeDisabled();
   await amount.fill('1000');
   await page.getByRole('button', { name: 'Get the invoice' }).click();
-  await payShownInvoice(page, baseURL!);
+  // Paid from the app by the user's wallet connection (NWC, a devnet wallet over /relay).
+  await expect(page.getByTestId('premium-invoice')).toHaveValue(/^ln/, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Pay with Wallet connect' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome, Legend' })).toBeVisible({
     timeout: 30_000,
   });
+  const ledger = (await (await fetch(`${baseURL}/devnet/nwc/${nwc.walletPubkey}`)).json()) as {
+    balanceMsat: number;
+  };
+  expect(ledger.balanceMsat).toBeLessThanOrEqual(1_000_000_000);
 
   await page.goto('/premium/legend');
   await page.getByText('Aqua', { exact: true }).click();
