@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { demoAccounts } from '@swell/devnet';
@@ -60,7 +62,24 @@ async function payShownInvoice(page: Page, baseURL: string) {
   await payOnDevnet(baseURL, await invoice.inputValue());
 }
 
+/** A sparse 150 MB file: the browser reads only its size and first bytes before refusing it. */
+const huge = join(mkdtempSync(join(tmpdir(), 'swell-premium-')), 'huge-video.mp4');
+
+/** Attaches `file` in the composer, expects `refusal` and nothing attached, closes the composer. */
+async function attachInComposer(page: Page, file: string, refusal: string) {
+  await page.getByRole('button', { name: 'New note' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New note' });
+  await dialog.getByLabel('Images or video to attach').setInputFiles(file);
+  await expect(page.getByText(refusal, { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByTestId('attachment')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 test.beforeAll(async ({ baseURL }) => {
+  const fd = openSync(huge, 'w');
+  ftruncateSync(fd, 150 * 1024 * 1024);
+  closeSync(fd);
   const relay = `${baseURL!.replace(/^http/, 'ws')}/relay`;
   const now = Math.floor(Date.now() / 1000);
   await publish(
@@ -97,6 +116,8 @@ test('a new user finds a free name, buys 3 months on the devnet and is verified 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/premium');
   await expect(page.getByRole('heading', { level: 2, name: 'Swell Premium' })).toBeVisible();
+  // Before buying, a 150 MB file is over the regular limit.
+  await attachInComposer(page, huge, 'File too big. Upload limit is 100MB.');
   await page.getByRole('link', { name: 'Find your name' }).click();
   await expect(page).toHaveURL(/\/premium\/name$/);
 
@@ -136,6 +157,9 @@ test('a new user finds a free name, buys 3 months on the devnet and is verified 
   await expect(
     page.getByText(`Payment received. ${wanted}@${host} is yours and verified on this server.`),
   ).toBeVisible();
+  // In the same session the member's limit (1 GB) applies at once: the same file passes the size
+  // check and is refused only for its content (zeros), still before any byte is sent.
+  await attachInComposer(page, huge, 'Only images and videos can be uploaded.');
   await page.getByRole('link', { name: 'View your profile' }).click();
   await expect(page).toHaveURL(new RegExp(`/${wanted}$`));
   await expect(page.getByRole('heading', { level: 1, name: /Pat Premium/ })).toBeVisible();
