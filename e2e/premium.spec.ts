@@ -91,6 +91,7 @@ test.beforeAll(async ({ baseURL }) => {
       now - 300,
     ),
   );
+  await publish(relay, sign(1, 'Premium, seen from the inside', [], now - 250));
   // Two follow lists: the earlier follows Alice and Bob, the current one only Carol.
   await publish(
     relay,
@@ -250,6 +251,13 @@ test('as a legend the user customizes the avatar ring, seen on the profile', asy
   await expect(ring).toHaveAttribute('data-legend-style', 'AQUA', { timeout: 20_000 });
   await expect(ring).toHaveAttribute('data-glow', 'true');
   await expect(page.getByTestId('tier-badge')).toHaveText('Legend');
+  // Beside the name on their notes, the verified badge takes the legend's style.
+  const note = page.locator('article').filter({ hasText: 'Premium, seen from the inside' });
+  await expect(note.getByRole('img', { name: 'Verified' })).toHaveAttribute(
+    'data-legend-style',
+    'AQUA',
+    { timeout: 20_000 },
+  );
 });
 
 test('media management lists a Blossom upload and deletes it after a confirmation', async ({
