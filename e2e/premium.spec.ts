@@ -186,6 +186,19 @@ test('a new user finds a free name, buys 3 months on the devnet and is verified 
   await manage.getByRole('link', { name: 'Purchase history' }).click();
   await expect(page.getByRole('cell', { name: '3 Months of Premium' })).toBeVisible();
   await expect(page.getByRole('cell', { name: '$21.00' })).toBeVisible();
+  // The other member pages (spec section 2): relay, OG, support.
+  await page.goBack();
+  await manage.getByRole('link', { name: 'Premium relay' }).click();
+  await expect(page.getByRole('textbox', { name: 'Relay address' })).toHaveValue(
+    `ws://${host}/relay`,
+  );
+  await page.goBack();
+  await manage.getByRole('link', { name: 'OG' }).click();
+  await expect(page.getByText(/^Member since /)).toBeVisible();
+  await expect(page.getByTestId('tier-badge')).toHaveText('Premium member');
+  await page.goBack();
+  await manage.getByRole('link', { name: 'Support Swell' }).click();
+  await expect(page.getByRole('link', { name: 'Become a Legend' })).toBeVisible();
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   expect(errors).toEqual([]);
