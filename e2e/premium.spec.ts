@@ -271,6 +271,8 @@ test('as a legend the user customizes the avatar ring, seen on the profile', asy
     'AQUA',
     { timeout: 20_000 },
   );
+  // and the handle is the name verified here, though the kind 0 claims no address
+  await expect(note.getByText(`${wanted}@${new URL(baseURL!).host}`)).toBeVisible();
 });
 
 test('media management lists a Blossom upload and deletes it after a confirmation', async ({
