@@ -492,6 +492,13 @@ test('premium pages at 390 and 1280 px, light and dark: nothing overflows, axe-c
   expect(put.status).toBe(201);
 
   await signIn(page);
+  // A wallet connection, so the invoice shows its "Pay with" button in every capture.
+  const nwc = await fetch(`${baseURL}/devnet/nwc`, { method: 'POST' });
+  const { uri } = (await nwc.json()) as { uri: string };
+  await page.addInitScript(
+    ([key, value]) => localStorage.setItem(key!, value!),
+    [`nwc:${pubkey}`, uri],
+  );
   const pages: Array<[string, string, () => Promise<void>]> = [
     [
       'landing',
@@ -513,6 +520,7 @@ test('premium pages at 390 and 1280 px, light and dark: nothing overflows, axe-c
         await expect(
           page.getByRole('img', { name: 'QR code of the lightning invoice' }),
         ).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Pay with Wallet connect' })).toBeVisible();
       },
     ],
     [

@@ -82,13 +82,6 @@ export function InvoicePanel({ quote, onCancel }: { quote: PurchaseQuote; onCanc
         onFocus={(e) => e.currentTarget.select()}
       />
       <div className="premium-actions">
-        <Button
-          variant="secondary"
-          icon={<Copy size={16} aria-hidden />}
-          onClick={() => void copyToClipboard(quote.qr_code)}
-        >
-          {t('premium.invoice.copy')}
-        </Button>
         {sources.map((source, i) => (
           <Button
             key={source.id}
@@ -103,6 +96,13 @@ export function InvoicePanel({ quote, onCancel }: { quote: PurchaseQuote; onCanc
               : t('premium.invoice.payWith', { payer: t(source.label) })}
           </Button>
         ))}
+        <Button
+          variant="secondary"
+          icon={<Copy size={16} aria-hidden />}
+          onClick={() => void copyToClipboard(quote.qr_code)}
+        >
+          {t('premium.invoice.copy')}
+        </Button>
         <Button variant="ghost" onClick={onCancel}>
           {t('premium.invoice.cancel')}
         </Button>
