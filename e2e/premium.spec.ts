@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { demoAccounts } from '@swell/devnet';
@@ -60,7 +62,24 @@ async function payShownInvoice(page: Page, baseURL: string) {
   await payOnDevnet(baseURL, await invoice.inputValue());
 }
 
+/** A sparse 150 MB file: the browser reads only its size and first bytes before refusing it. */
+const huge = join(mkdtempSync(join(tmpdir(), 'swell-premium-')), 'huge-video.mp4');
+
+/** Attaches `file` in the composer, expects `refusal` and nothing attached, closes the composer. */
+async function attachInComposer(page: Page, file: string, refusal: string) {
+  await page.getByRole('button', { name: 'New note' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New note' });
+  await dialog.getByLabel('Images or video to attach').setInputFiles(file);
+  await expect(page.getByText(refusal, { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByTestId('attachment')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 test.beforeAll(async ({ baseURL }) => {
+  const fd = openSync(huge, 'w');
+  ftruncateSync(fd, 150 * 1024 * 1024);
+  closeSync(fd);
   const relay = `${baseURL!.replace(/^http/, 'ws')}/relay`;
   const now = Math.floor(Date.now() / 1000);
   await publish(
@@ -72,6 +91,7 @@ test.beforeAll(async ({ baseURL }) => {
       now - 300,
     ),
   );
+  await publish(relay, sign(1, 'Premium, seen from the inside', [], now - 250));
   // Two follow lists: the earlier follows Alice and Bob, the current one only Carol.
   await publish(
     relay,
@@ -97,6 +117,8 @@ test('a new user finds a free name, buys 3 months on the devnet and is verified 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/premium');
   await expect(page.getByRole('heading', { level: 2, name: 'Swell Premium' })).toBeVisible();
+  // Before buying, a 150 MB file is over the regular limit.
+  await attachInComposer(page, huge, 'File too big. Upload limit is 100MB.');
   await page.getByRole('link', { name: 'Find your name' }).click();
   await expect(page).toHaveURL(/\/premium\/name$/);
 
@@ -136,6 +158,9 @@ test('a new user finds a free name, buys 3 months on the devnet and is verified 
   await expect(
     page.getByText(`Payment received. ${wanted}@${host} is yours and verified on this server.`),
   ).toBeVisible();
+  // In the same session the member's limit (1 GB) applies at once: the same file passes the size
+  // check and is refused only for its content (zeros), still before any byte is sent.
+  await attachInComposer(page, huge, 'Only images and videos can be uploaded.');
   await page.getByRole('link', { name: 'View your profile' }).click();
   await expect(page).toHaveURL(new RegExp(`/${wanted}$`));
   await expect(page.getByRole('heading', { level: 1, name: /Pat Premium/ })).toBeVisible();
@@ -161,6 +186,19 @@ test('a new user finds a free name, buys 3 months on the devnet and is verified 
   await manage.getByRole('link', { name: 'Purchase history' }).click();
   await expect(page.getByRole('cell', { name: '3 Months of Premium' })).toBeVisible();
   await expect(page.getByRole('cell', { name: '$21.00' })).toBeVisible();
+  // The other member pages (spec section 2): relay, OG, support.
+  await page.goBack();
+  await manage.getByRole('link', { name: 'Premium relay' }).click();
+  await expect(page.getByRole('textbox', { name: 'Relay address' })).toHaveValue(
+    `ws://${host}/relay`,
+  );
+  await page.goBack();
+  await manage.getByRole('link', { name: 'OG' }).click();
+  await expect(page.getByText(/^Member since /)).toBeVisible();
+  await expect(page.getByTestId('tier-badge')).toHaveText('Premium member');
+  await page.goBack();
+  await manage.getByRole('link', { name: 'Support Swell' }).click();
+  await expect(page.getByRole('link', { name: 'Become a Legend' })).toBeVisible();
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   expect(errors).toEqual([]);
@@ -171,6 +209,17 @@ test('as a legend the user customizes the avatar ring, seen on the profile', asy
   baseURL,
 }) => {
   await signIn(page);
+  const nwc = (await (
+    await fetch(`${baseURL}/devnet/nwc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ balanceSats: 2_000_000 }),
+    })
+  ).json()) as { uri: string; walletPubkey: string };
+  await page.addInitScript(
+    ([key, uri]) => localStorage.setItem(key!, uri!),
+    [`nwc:${pubkey}`, nwc.uri],
+  );
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/${wanted}`);
   await expect(page.getByRole('heading', { level: 1, name: /Pat Premium/ })).toBeVisible();
@@ -187,10 +236,16 @@ test('as a legend the user customizes the avatar ring, seen on the profile', asy
   await expect(page.getByRole('button', { name: 'Get the invoice' })).toBeDisabled();
   await amount.fill('1000');
   await page.getByRole('button', { name: 'Get the invoice' }).click();
-  await payShownInvoice(page, baseURL!);
+  // Paid from the app by the user's wallet connection (NWC, a devnet wallet over /relay).
+  await expect(page.getByTestId('premium-invoice')).toHaveValue(/^ln/, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Pay with Wallet connect' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome, Legend' })).toBeVisible({
     timeout: 30_000,
   });
+  const ledger = (await (await fetch(`${baseURL}/devnet/nwc/${nwc.walletPubkey}`)).json()) as {
+    balanceMsat: number;
+  };
+  expect(ledger.balanceMsat).toBeLessThanOrEqual(1_000_000_000);
 
   await page.goto('/premium/legend');
   await page.getByText('Aqua', { exact: true }).click();
@@ -209,6 +264,15 @@ test('as a legend the user customizes the avatar ring, seen on the profile', asy
   await expect(ring).toHaveAttribute('data-legend-style', 'AQUA', { timeout: 20_000 });
   await expect(ring).toHaveAttribute('data-glow', 'true');
   await expect(page.getByTestId('tier-badge')).toHaveText('Legend');
+  // Beside the name on their notes, the verified badge takes the legend's style.
+  const note = page.locator('article').filter({ hasText: 'Premium, seen from the inside' });
+  await expect(note.getByRole('img', { name: 'Verified' })).toHaveAttribute(
+    'data-legend-style',
+    'AQUA',
+    { timeout: 20_000 },
+  );
+  // and the handle is the name verified here, though the kind 0 claims no address
+  await expect(note.getByText(`${wanted}@${new URL(baseURL!).host}`)).toBeVisible();
 });
 
 test('media management lists a Blossom upload and deletes it after a confirmation', async ({
@@ -428,6 +492,13 @@ test('premium pages at 390 and 1280 px, light and dark: nothing overflows, axe-c
   expect(put.status).toBe(201);
 
   await signIn(page);
+  // A wallet connection, so the invoice shows its "Pay with" button in every capture.
+  const nwc = await fetch(`${baseURL}/devnet/nwc`, { method: 'POST' });
+  const { uri } = (await nwc.json()) as { uri: string };
+  await page.addInitScript(
+    ([key, value]) => localStorage.setItem(key!, value!),
+    [`nwc:${pubkey}`, uri],
+  );
   const pages: Array<[string, string, () => Promise<void>]> = [
     [
       'landing',
@@ -449,6 +520,7 @@ test('premium pages at 390 and 1280 px, light and dark: nothing overflows, axe-c
         await expect(
           page.getByRole('img', { name: 'QR code of the lightning invoice' }),
         ).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Pay with Wallet connect' })).toBeVisible();
       },
     ],
     [

@@ -96,12 +96,26 @@ describe.each(BACKENDS)('on %s', (backend) => {
     // someone with follows still sees their own
     const own = await client.page('mega_feed_directive', { spec, user_pubkey: b.pubkey });
     expect(own.notes.map((n) => n.id)).toEqual([notes.d!.id, notes.c!.id]);
-    // and the reads feeds of follows fall back the same way (no articles here: empty range)
-    const reads = await client.page('mega_feed_directive', {
-      spec: '{"kind":"reads","scope":"follows"}',
-      user_pubkey: stranger,
-    });
-    expect(reads.range).toBeDefined();
+    // and the reads feeds of follows fall back the same way: the articles of a's follows only
+    const article = (u: User, d: string, at: number) =>
+      u.sign(
+        30023,
+        `# ${d}`,
+        [
+          ['d', d],
+          ['title', d],
+        ],
+        at,
+      );
+    const byC = article(c, 'c-writes-long', days(2));
+    await importAll(client, [byC, article(d, 'd-writes-long', days(2) + 5)]);
+    for (const user_pubkey of [stranger, undefined]) {
+      const reads = await client.page('mega_feed_directive', {
+        spec: '{"kind":"reads","scope":"follows"}',
+        user_pubkey,
+      });
+      expect(reads.reads.map((r) => r.id)).toEqual([byC.id]);
+    }
   });
 
   it('events with no ids answers recent posts; extended adds enrichment and a range', async () => {

@@ -8,6 +8,7 @@ import {
   type NostrEvent,
 } from '@swell/nostr';
 import { NwcPayer, WebSocketRelayTransport } from '@swell/wallet';
+import { EcashWallet, MemoryWalletStorage } from '@swell/wallet/ecash';
 import { CacheConnection } from '../src/cache/cache-connection.ts';
 import { LocalKeySigner } from '../src/signers/local-key-signer.ts';
 import type { Signer } from '../src/signers/signer.ts';
@@ -118,6 +119,32 @@ describe('MembershipClient against the real server and the devnet', () => {
     expect(page.cohorts[pubkey]?.tier).toBe('premium');
   });
 
+  it('extends by 12 months paid by the built-in ecash wallet (the devnet mint)', async () => {
+    const mintUrl = `${server.url}/devnet/mint`;
+    const wallet = await EcashWallet.create({ storage: new MemoryWalletStorage(), lockName: 'm' });
+    try {
+      await wallet.addMint(mintUrl);
+      const funding = await wallet.createInvoice(mintUrl, 80_000);
+      await payOnDevnet(funding.invoice!);
+      await wallet.waitForInvoice(funding.id, { intervalMs: 20 });
+      const before = (await m.status())!.expires_on!;
+      const { quote, completedAt } = await m.buy({
+        productId: '12-months-premium',
+        name: '',
+        payer: wallet,
+      });
+      expect(quote.amount_usd).toBe('72');
+      expect(completedAt).toBeGreaterThan(0);
+      // 72,000 sats and the melt's fee left the wallet
+      expect((await wallet.balance()).ready).toBeLessThanOrEqual(80_000 - 72_000);
+      const after = (await m.status())!.expires_on!;
+      expect((after - before) / 86_400).toBeGreaterThanOrEqual(365);
+      expect((after - before) / 86_400).toBeLessThanOrEqual(366);
+    } finally {
+      wallet.close();
+    }
+  });
+
   it('renames; a taken name is name-unavailable', async () => {
     await expect(m.changeName('bobby')).rejects.toMatchObject({ code: 'name-unavailable' });
     await expect(m.changeName('x')).rejects.toBeInstanceOf(MembershipClientError);
@@ -150,6 +177,7 @@ describe('MembershipClient against the real server and the devnet', () => {
     expect((await userInfos()).legends[pubkey]).toMatchObject({ style: 'PURPLEHAZE' });
     const history = await m.purchaseHistory();
     expect(history.items.map((i) => i.product_id).sort()).toEqual([
+      '12-months-premium',
       '3-months-premium',
       'legend-premium',
     ]);

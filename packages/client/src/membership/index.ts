@@ -25,8 +25,6 @@ export {
   type MembershipErrorCode,
 } from './membership-error.ts';
 export { premiumReminderDue } from './premium-reminder.ts';
-/** The purchase's in-browser payer (a WebLN extension), for the premium pages. */
-export { WebLnPayer, hasWebLn } from '@swell/wallet';
 export {
   LEGEND_MIN_USD,
   LEGEND_STYLES,

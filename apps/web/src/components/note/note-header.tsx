@@ -7,8 +7,12 @@ import { useLegend } from '@/data/entity-store.ts';
 import { noteLink, profileLink, userLabel } from '@/data/user.ts';
 import { compactTime, fullDate, relativeTime } from '@/lib/format.ts';
 
-/** The handle shown after a name: the NIP-05 address (without "_@"), else @name. */
+/**
+ * The handle shown after a name: the name this server verified (`name@host`, 10000158, whatever
+ * the kind 0 claims), else the claimed NIP-05 address (without "_@"), else @name.
+ */
 export function userHandle(user: UserView): string {
+  if (user.verifiedName) return `${user.verifiedName}@${location.host}`;
   if (user.nip05) return user.nip05.startsWith('_@') ? user.nip05.slice(2) : user.nip05;
   return user.name ? `@${user.name}` : '';
 }

@@ -7,39 +7,54 @@ import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { notify } from '@/components/ui/notify.ts';
 import { copyToClipboard } from '@/features/note-actions/clipboard.ts';
+import { preferredPayer } from '@/features/zaps/payer-preference.ts';
+import {
+  availablePayerSources,
+  payerSourcesVersion,
+  type PayerSource,
+} from '@/features/zaps/payer-registry.ts';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { zaps } from '@/i18n/en/zaps.ts';
+import { useStore } from '@/lib/external-store.ts';
+
+addStrings({ zaps });
 
 const QrCode = lazy(() => import('@/components/qr-code.tsx'));
 
 const satsOf = (btc: string) => Math.round(Number(btc) * 1e8);
 
+/** The usable payers, the one picked in Settings > Zaps first. */
+function payerSources(): PayerSource[] {
+  const usable = availablePayerSources();
+  const preferred = preferredPayer();
+  return [...usable.filter((s) => s.id === preferred), ...usable.filter((s) => s.id !== preferred)];
+}
+
 /**
- * The lightning invoice of a purchase: QR code, amount, the invoice text to copy, and "Pay with
- * WebLN" when a provider is present. Payment itself is seen by the purchase monitor.
+ * The lightning invoice of a purchase: QR code, amount, the invoice text to copy, and "Pay with"
+ * each way to pay this device has (the same payers as zaps: a WebLN extension, wallet connect,
+ * the built-in ecash wallet). Payment itself is seen by the purchase monitor.
  */
 export function InvoicePanel({ quote, onCancel }: { quote: PurchaseQuote; onCancel: () => void }) {
   const { t } = useTranslation();
-  const [webln, setWebln] = useState(false);
-  const [paying, setPaying] = useState(false);
+  useStore(payerSourcesVersion);
+  const [paying, setPaying] = useState<string | null>(null);
   useEffect(() => {
-    let live = true;
-    void import('@swell/client/membership').then((m) => {
-      if (live) setWebln(m.hasWebLn());
-    });
-    return () => {
-      live = false;
-    };
+    // The payers load with their wallet code only here (WebLN, NWC, ecash).
+    void import('@/features/zaps/builtin-payers.ts').then((m) => m.registerBuiltinPayers());
   }, []);
-  const payWithWebln = async () => {
-    setPaying(true);
+  const pay = async (source: PayerSource) => {
+    setPaying(source.id);
     try {
-      const m = await import('@swell/client/membership');
-      await new m.WebLnPayer().pay(quote.qr_code);
+      await (await source.create()).pay(quote.qr_code);
     } catch (err) {
-      notify.error(t('premium.invoice.payFailed', { reason: (err as Error).message }));
+      const reason = err instanceof Error && err.message ? err.message : String(err);
+      notify.error(t('premium.invoice.payFailed', { reason }));
     } finally {
-      setPaying(false);
+      setPaying(null);
     }
   };
+  const sources = payerSources();
   const usd = Number(quote.amount_usd).toFixed(2);
   return (
     <section className="premium-card premium-invoice" aria-labelledby="premium-invoice-title">
@@ -67,6 +82,20 @@ export function InvoicePanel({ quote, onCancel }: { quote: PurchaseQuote; onCanc
         onFocus={(e) => e.currentTarget.select()}
       />
       <div className="premium-actions">
+        {sources.map((source, i) => (
+          <Button
+            key={source.id}
+            variant={i === 0 ? 'primary' : 'secondary'}
+            icon={<Zap size={16} aria-hidden />}
+            disabled={paying !== null}
+            aria-busy={paying === source.id || undefined}
+            onClick={() => void pay(source)}
+          >
+            {paying === source.id
+              ? t('premium.invoice.paying')
+              : t('premium.invoice.payWith', { payer: t(source.label) })}
+          </Button>
+        ))}
         <Button
           variant="secondary"
           icon={<Copy size={16} aria-hidden />}
@@ -74,16 +103,6 @@ export function InvoicePanel({ quote, onCancel }: { quote: PurchaseQuote; onCanc
         >
           {t('premium.invoice.copy')}
         </Button>
-        {webln && (
-          <Button
-            variant="primary"
-            icon={<Zap size={16} aria-hidden />}
-            disabled={paying}
-            onClick={() => void payWithWebln()}
-          >
-            {paying ? t('premium.invoice.paying') : t('premium.invoice.webln')}
-          </Button>
-        )}
         <Button variant="ghost" onClick={onCancel}>
           {t('premium.invoice.cancel')}
         </Button>

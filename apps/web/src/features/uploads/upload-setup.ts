@@ -1,5 +1,6 @@
 import type { UploadOptions } from '@swell/client/uploads';
 import { swell } from '@/data/client.ts';
+import { membershipStore, refreshMembership, tierOfState } from '@/features/premium/membership.ts';
 
 /** What every upload of the signed-in user needs: who signs, where to, and the size limit's tier. */
 export type UploadSetup = Pick<UploadOptions, 'sign' | 'pubkey' | 'servers' | 'tier'>;
@@ -17,39 +18,27 @@ export function ownUploadServer(cacheUrl: string): string {
 const withTimeout = <T>(p: Promise<T>, ms: number, fallback: T): Promise<T> =>
   Promise.race([p, new Promise<T>((r) => setTimeout(() => r(fallback), ms))]);
 
-const tiers = new Map<string, Promise<string>>();
 const serverLists = new Map<string, Promise<string[]>>();
 
 /**
  * The user's membership tier (spec section 5: 100 MB a file for regular users, 1 GB for
- * premium and legend members), asked once per session from the membership socket. When it
+ * premium and legend members): the app's membership state (asked on login, asked again after a
+ * purchase), so a file attached right after buying Premium gets the member's limit. When it
  * cannot be learnt the regular limit applies (and it is asked again next time).
  */
-function membershipTier(pubkey: string): Promise<string> {
-  let p = tiers.get(pubkey);
-  if (!p) {
-    p = (async () => {
-      const { MembershipClient, membershipSocketUrl, tierOf } =
-        await import('@swell/client/membership');
-      const signer = swell().session.signer;
-      if (!signer) return 'regular';
-      const m = new MembershipClient({
-        url: membershipSocketUrl(swell().cache.getSnapshot().url),
-        signer,
-      });
-      try {
-        const status = await withTimeout(m.status(), TIER_TIMEOUT_MS, null);
-        if (status === null) throw new Error('membership status timed out');
-        const tier = tierOf(status);
-        return tier === 'none' ? 'regular' : tier;
-      } finally {
-        m.destroy();
-      }
-    })();
-    tiers.set(pubkey, p);
-    p.catch(() => tiers.delete(pubkey));
+async function membershipTier(pubkey: string): Promise<string> {
+  const known = membershipStore.get();
+  let tier: string;
+  if (known.pubkey === pubkey && known.loaded && !known.failed) {
+    tier = tierOfState(known);
+  } else {
+    const asked = refreshMembership().then(
+      (status) => status?.tier ?? 'none',
+      () => 'none',
+    );
+    tier = await withTimeout(asked, TIER_TIMEOUT_MS, 'none');
   }
-  return p.catch(() => 'regular');
+  return tier === 'none' ? 'regular' : tier;
 }
 
 /**

@@ -106,7 +106,7 @@ export const premium = {
     text: 'Lightning invoice',
     copy: 'Copy invoice',
     copied: 'Invoice copied',
-    webln: 'Pay with WebLN',
+    payWith: 'Pay with {{payer}}',
     paying: 'Paying…',
     payFailed: 'The payment did not go through: {{reason}}',
     waiting: 'Waiting for the payment…',
