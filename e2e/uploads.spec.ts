@@ -353,6 +353,24 @@ test('a 150 MB file is refused for a regular user before any byte is sent; dropp
       timeout: 60_000,
     });
   await expect(field).toHaveValue('');
+
+  // Chosen in Settings > Network: the caching service's chunked upload (over the socket), no
+  // Blossom request; the server holds the file for the user all the same.
+  await page.keyboard.press('Escape');
+  await page.goto('/settings/network');
+  await page.getByRole('radio', { name: /The caching service/ }).check();
+  await page.goto('/home');
+  sent.length = 0;
+  const viaCache = await openComposer(page);
+  await viaCache.getByLabel('Images or video to attach').setInputFiles(fixture('clip.webm'));
+  await expect(viaCache.getByRole('listitem', { name: 'clip.webm' })).toHaveAttribute(
+    'data-status',
+    'done',
+    { timeout: 60_000 },
+  );
+  expect(sent.filter((r) => !r.startsWith('GET '))).toEqual([]);
+  const clipSha = sha256(readFileSync(fixture('clip.webm')));
+  expect((await blossomList(baseURL!, me)).map((d) => d.sha256)).toContain(clipSha);
 });
 
 test('settings/profile: a new avatar is uploaded, previewed, published and shown on the profile', async ({
