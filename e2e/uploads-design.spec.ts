@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { nsecEncode } from 'nostr-tools/nip19';
 import { watchConsole } from './console-guard.ts';
+import { signInWithKey } from './settings-helpers.ts';
 
 // The upload screens at phone and desktop sizes, light (Sunrise) and dark (Midnight): the
 // composer with uploads in progress and done, and Settings > Edit profile. Nothing overflows
@@ -85,13 +86,7 @@ test('composer uploads and Edit profile in Sunrise and Midnight at 390 and 1280 
   test.setTimeout(240_000);
   const errors = watchConsole(page);
   const sk = generateSecretKey();
-  await page.addInitScript(
-    ({ nsec, pubkey }) => {
-      localStorage.setItem('sec', nsec);
-      localStorage.setItem('pubkey', pubkey);
-    },
-    { nsec: nsecEncode(sk), pubkey: getPublicKey(sk) },
-  );
+  await signInWithKey(page, { nsec: nsecEncode(sk), pubkey: getPublicKey(sk) });
   const shot = ([theme, size]: View, name: string) =>
     testInfo.outputPath(`${theme}-${size}-${name}.png`);
   const where = ([theme, size]: View, state: string) => `${theme} ${size} ${state}`;
