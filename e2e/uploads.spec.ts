@@ -7,6 +7,7 @@ import {
   ftruncateSync,
   closeSync,
 } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type CDPSession, type Locator, type Page } from '@playwright/test';
@@ -65,6 +66,15 @@ async function blossomList(baseURL: string, account: Account): Promise<{ sha256:
   });
   expect(res.status).toBe(200);
   return (await res.json()) as { sha256: string }[];
+}
+
+/** The URL of a loopback port nobody listens on. */
+async function freePortUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
 }
 
 /** Slows the page's uploads down (Chromium's network emulation), so progress can be seen. */
@@ -293,14 +303,31 @@ test('a 150 MB file is refused for a regular user before any byte is sent; dropp
   baseURL,
 }) => {
   const me = newAccount();
+  // The user's Blossom list (kind 10063): first a server that cannot be reached, then ours.
+  const down = await freePortUrl();
+  const servers = finalizeEvent(
+    {
+      kind: 10063,
+      created_at: Math.floor(Date.now() / 1000),
+      tags: [
+        ['server', down],
+        ['server', baseURL!],
+      ],
+      content: '',
+    },
+    me.sk,
+  );
+  expect((await publish(`${baseURL!.replace(/^http/, 'ws')}/relay`, servers))[2]).toBe(true);
   await signIn(page, me);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/home');
   const sent: string[] = [];
+  const uploadsTo: string[] = [];
   page.on('request', (r) => {
-    const path = new URL(r.url()).pathname;
-    if (r.method() !== 'GET' || /^\/(upload|[0-9a-f]{64})/.test(path))
-      sent.push(`${r.method()} ${path}`);
+    const url = new URL(r.url());
+    if (r.method() !== 'GET' || /^\/(upload|[0-9a-f]{64})/.test(url.pathname))
+      sent.push(`${r.method()} ${url.pathname}`);
+    if (url.pathname === '/upload') uploadsTo.push(`${r.method()} ${url.origin}`);
   });
   const dialog = await openComposer(page);
   // 150 MB (sparse: the browser reads only the size before refusing it).
@@ -353,6 +380,28 @@ test('a 150 MB file is refused for a regular user before any byte is sent; dropp
       timeout: 60_000,
     });
   await expect(field).toHaveValue('');
+  // Each went to the first server of the list, failed there and fell back to ours.
+  expect(uploadsTo.filter((o) => o === `HEAD ${down}`).length).toBeGreaterThanOrEqual(2);
+  expect(uploadsTo.filter((o) => o === `PUT ${baseURL}`)).toHaveLength(2);
+  expect((await blossomList(baseURL!, me)).length).toBe(2);
+
+  // Chosen in Settings > Network: the caching service's chunked upload (over the socket), no
+  // Blossom request; the server holds the file for the user all the same.
+  await page.keyboard.press('Escape');
+  await page.goto('/settings/network');
+  await page.getByRole('radio', { name: /The caching service/ }).check();
+  await page.goto('/home');
+  sent.length = 0;
+  const viaCache = await openComposer(page);
+  await viaCache.getByLabel('Images or video to attach').setInputFiles(fixture('clip.webm'));
+  await expect(viaCache.getByRole('listitem', { name: 'clip.webm' })).toHaveAttribute(
+    'data-status',
+    'done',
+    { timeout: 60_000 },
+  );
+  expect(sent.filter((r) => !r.startsWith('GET '))).toEqual([]);
+  const clipSha = sha256(readFileSync(fixture('clip.webm')));
+  expect((await blossomList(baseURL!, me)).map((d) => d.sha256)).toContain(clipSha);
 });
 
 test('settings/profile: a new avatar is uploaded, previewed, published and shown on the profile', async ({

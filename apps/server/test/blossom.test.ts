@@ -211,6 +211,11 @@ describe.each(BACKENDS)('Blossom server (%s)', (backend) => {
     expect((await listed(undefined, alice.pubkey)).status).toBe(401);
     expect((await listed(alice, alice.pubkey, '', 'upload')).status).toBe(401);
     expect((await listed(bob, alice.pubkey)).status).toBe(403);
+    const expired = await fetch(`${server.url}/list/${alice.pubkey}`, {
+      headers: { authorization: blossomAuth(alice, 'list', { expiresIn: -5 }) },
+    });
+    expect(expired.status).toBe(401);
+    expect(expired.headers.get('x-reason')).toMatch(/expired/);
 
     // Two more of alice's files, one second apart so the order is certain.
     const shas = [imageSha];

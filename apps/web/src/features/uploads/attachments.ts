@@ -85,6 +85,7 @@ export class AttachmentSet {
   private version = 0;
   private snapshotCache: { version: number; value: readonly UploadSnapshot[] } | null = null;
   private readonly imagesOnly: boolean;
+  private readonly ownServerOnly: boolean;
 
   private readonly storageKey: string | undefined;
   private restored = 0;
@@ -94,9 +95,13 @@ export class AttachmentSet {
    * `imagesOnly`: pictures only (avatar, banner); a video is refused with a message.
    * `storageKey`: finished uploads are kept there (local storage) and come back after a reload,
    * like the draft's text.
+   * `ownServerOnly`: to this server, not the user's other Blossom servers (the media page).
    */
-  constructor(options: { imagesOnly?: boolean; storageKey?: string } = {}) {
+  constructor(
+    options: { imagesOnly?: boolean; storageKey?: string; ownServerOnly?: boolean } = {},
+  ) {
     this.imagesOnly = options.imagesOnly ?? false;
+    this.ownServerOnly = options.ownServerOnly ?? false;
     this.storageKey = options.storageKey;
     if (this.storageKey) this.items = this.restore(this.storageKey);
   }
@@ -163,7 +168,10 @@ export class AttachmentSet {
    */
   async add(files: readonly File[]): Promise<number> {
     if (files.length === 0) return 0;
-    const [mod, setup] = await Promise.all([import('@swell/client/uploads'), uploadSetup()]);
+    const [mod, setup] = await Promise.all([
+      import('@swell/client/uploads'),
+      uploadSetup({ ownServerOnly: this.ownServerOnly }),
+    ]);
     if (!setup) {
       notify.error(i18next.t('write.notSigned'));
       return 0;

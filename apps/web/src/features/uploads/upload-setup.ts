@@ -1,9 +1,16 @@
 import type { UploadOptions } from '@swell/client/uploads';
 import { swell } from '@/data/client.ts';
 import { membershipStore, refreshMembership, tierOfState } from '@/features/premium/membership.ts';
+import { uploadRoute } from '@/features/uploads/upload-route.ts';
 
-/** What every upload of the signed-in user needs: who signs, where to, and the size limit's tier. */
-export type UploadSetup = Pick<UploadOptions, 'sign' | 'pubkey' | 'servers' | 'tier'>;
+/**
+ * What every upload of the signed-in user needs: who signs, where to (Blossom servers, or the
+ * caching service's chunked upload when the user chose it), and the size limit's tier.
+ */
+export type UploadSetup = Pick<
+  UploadOptions,
+  'sign' | 'pubkey' | 'servers' | 'tier' | 'via' | 'cache'
+>;
 
 const TIER_TIMEOUT_MS = 6000;
 const SERVERS_TIMEOUT_MS = 3000;
@@ -63,18 +70,27 @@ function blossomServers(pubkey: string, own: string): Promise<string[]> {
   return p.catch(() => [own]);
 }
 
-/** Resolves the upload setup of the signed-in user; null when nobody can sign. */
-export async function uploadSetup(): Promise<UploadSetup | null> {
+/**
+ * Resolves the upload setup of the signed-in user; null when nobody can sign. `ownServerOnly`:
+ * to this server whatever the user's Blossom list says (the media page manages this server's files).
+ */
+export async function uploadSetup({ ownServerOnly = false } = {}): Promise<UploadSetup | null> {
   const client = swell();
   const signer = client.session.signer;
   const pubkey = client.session.pubkey;
   if (!signer || !pubkey) return null;
   const own = ownUploadServer(client.cache.getSnapshot().url);
-  const [tier, servers] = await Promise.all([membershipTier(pubkey), blossomServers(pubkey, own)]);
+  const [tier, servers] = await Promise.all([
+    membershipTier(pubkey),
+    ownServerOnly ? [own] : blossomServers(pubkey, own),
+  ]);
+  const via = uploadRoute(pubkey);
   return {
     pubkey,
     tier,
     servers,
+    via,
+    ...(via === 'cache' ? { cache: client.cache } : {}),
     sign: (template) => signer.signEvent(template),
   };
 }

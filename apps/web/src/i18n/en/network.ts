@@ -18,6 +18,13 @@ export const network = {
   relayInvalid: 'Relay URL must be valid.',
   relayRead: 'Read',
   relayWrite: 'Write',
+  uploadsTitle: 'Media uploads',
+  uploadsVia: 'Upload pictures and videos to',
+  uploadsBlossom: 'My Blossom servers',
+  uploadsBlossomHint:
+    'The servers of your Blossom list (kind 10063) in order, the next one if a server fails; this server when you have no list.',
+  uploadsCache: 'The caching service',
+  uploadsCacheHint: 'Sent in chunks over the caching service connection, as the Primal apps do.',
   relayNone: 'No relays configured.',
   atLeastOne: 'At least one relay is needed.',
   state: {

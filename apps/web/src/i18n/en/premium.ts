@@ -182,6 +182,8 @@ export const premium = {
     uploaded: 'Uploaded {{date}}',
     loadFailed: 'Your uploads could not be loaded.',
     noUploads: 'This server does not hold uploads.',
+    upload: 'Upload images or video',
+    uploadFiles: 'Images or video to upload',
   },
   contacts: {
     intro:

@@ -20,6 +20,7 @@ import {
   saveRelays,
   useRelayPool,
 } from '@/features/network/relays.ts';
+import { UploadRouteSection } from '@/features/uploads/upload-route-section.tsx';
 import { useStore } from '@/lib/external-store.ts';
 import { createStore } from '@/lib/external-store.ts';
 import '@/components/ui/form.css';
@@ -252,6 +253,7 @@ export function Component() {
     <Screen title={t('settings.network')} back>
       <CacheSection />
       <RelaysSection key={pubkey ?? 'guest'} pubkey={pubkey} />
+      {pubkey && <UploadRouteSection key={pubkey} pubkey={pubkey} />}
     </Screen>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Film from 'lucide-react/icons/film';
 import FileIcon from 'lucide-react/icons/file';
@@ -14,6 +14,7 @@ import { shortDate } from '@/lib/format.ts';
 import { useAsync } from '@/lib/use-async.ts';
 import { membershipClient, refreshMembership } from '@/features/premium/membership.ts';
 import { PremiumLoading } from '@/features/premium/premium-loading.tsx';
+import { MediaUpload } from '@/features/premium/media-upload.tsx';
 
 const ConfirmDialog = lazy(() => import('@/components/ui/confirm-dialog.tsx'));
 
@@ -97,6 +98,10 @@ export default function Media() {
   const [version, setVersion] = useState(0);
   const [asked, setAsked] = useState<MediaListItem | null>(null);
   const [gone, setGone] = useState<Set<string>>(new Set());
+  const reload = useCallback(() => {
+    setVersion((v) => v + 1);
+    void refreshMembership().catch(() => {});
+  }, []);
   const data = useAsync(`media-${version}`, async () => {
     const c = await membershipClient();
     const [stats, page] = await Promise.all([c.mediaStats(), c.mediaUploads({ limit: 100 })]);
@@ -113,6 +118,10 @@ export default function Media() {
       notify.error(t('premium.media.deleteFailed'));
     }
   };
+  // A reload after an upload keeps the page (and the uploads still running) on screen.
+  const [last, setLast] = useState(data.data);
+  if (data.data && data.data !== last) setLast(data.data);
+  const shown = data.data ?? last;
   if (data.error) {
     const code = (data.error as { code?: string }).code;
     return (
@@ -126,12 +135,13 @@ export default function Media() {
       />
     );
   }
-  if (!data.data) return <PremiumLoading />;
-  const items = data.data.items.filter((i) => !gone.has(i.url));
+  if (!shown) return <PremiumLoading />;
+  const items = shown.items.filter((i) => !gone.has(i.url));
   return (
     <div className="premium-body">
       <p className="premium-intro">{t('premium.media.intro')}</p>
-      <Stats stats={data.data.stats} />
+      <MediaUpload onUploaded={reload} />
+      <Stats stats={shown.stats} />
       <section aria-labelledby="premium-media-list" className="premium-card">
         <h2 id="premium-media-list" className="premium-card-title">
           {t('premium.media.list')}
