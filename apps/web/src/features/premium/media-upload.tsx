@@ -5,6 +5,10 @@ import { Button } from '@/components/ui/button.tsx';
 import { AttachmentList } from '@/features/uploads/attachment-list.tsx';
 import { AttachmentSet } from '@/features/uploads/attachments.ts';
 import { requireSigner } from '@/features/write/require-signer.ts';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { uploads } from '@/i18n/en/uploads.ts';
+
+addStrings({ uploads });
 
 /**
  * Uploads from the media page (issue 21): pictures and video straight to this server, a
