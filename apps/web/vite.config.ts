@@ -14,7 +14,17 @@ const pureModules =
 export default defineConfig({
   plugins: [react(), homePreload(), inlineEntryCss(), serviceWorker(), precompress()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+      {
+        find: /^react$/,
+        replacement: fileURLToPath(new URL('./build/react-shim.ts', import.meta.url)),
+      },
+    ],
   },
   build: {
     target: 'es2022',

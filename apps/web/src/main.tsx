@@ -10,7 +10,11 @@ import '@/i18n/index.ts';
 import { router } from '@/app/router.tsx';
 import { registerServiceWorker } from '@/app/service-worker.ts';
 
-createRoot(document.getElementById('root')!).render(
+// The boot shell in index.html goes before the first render: Preact (React's stand-in, see
+// vite.config.ts) would otherwise reuse its elements and keep attributes such as aria-busy.
+const container = document.getElementById('root')!;
+container.replaceChildren();
+createRoot(container).render(
   <StrictMode>
     <RouterProvider router={router} />
   </StrictMode>,

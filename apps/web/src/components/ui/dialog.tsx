@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import X from 'lucide-react/icons/x';
+import { keepOpenForNestedLayers } from '@/components/ui/nested-layers.ts';
 import '@/components/ui/dialog.css';
 
 export type DialogSize = 'sm' | 'md' | 'lg' | 'media';
@@ -43,6 +44,7 @@ export function Dialog({
         <DialogPrimitive.Overlay className="dialog-overlay" />
         <DialogPrimitive.Content
           className={['dialog', `dialog-${size}`, className].filter(Boolean).join(' ')}
+          onInteractOutside={keepOpenForNestedLayers}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className={hideTitle ? 'dialog-head dialog-head-bare' : 'dialog-head'}>

@@ -1,5 +1,6 @@
 import * as PopoverPrimitive from '@radix-ui/react-popover';
 import type { ReactElement, ReactNode } from 'react';
+import { keepOpenForNestedLayers } from '@/components/ui/nested-layers.ts';
 import '@/components/ui/menu.css';
 
 /** A popover (Radix): non-modal floating content anchored to its trigger; Escape closes it. */
@@ -32,6 +33,7 @@ export function Popover({
           sideOffset={8}
           collisionPadding={8}
           aria-label={label}
+          onInteractOutside={keepOpenForNestedLayers}
         >
           {children}
         </PopoverPrimitive.Content>
