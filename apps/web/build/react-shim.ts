@@ -16,9 +16,9 @@ export function useOptimistic<S>(state: S): [S, (action: unknown) => void] {
 
 // 2. Preact runs effects after the next frame (up to 35 ms later); React runs those of a render
 //    caused by a click or a key before the next input event. A dialog registers its Escape
-//    listener in an effect: a key pressed just after it opens would reach nobody. Effects run
-//    once the render's task is over, as React does for input.
-options.requestAnimationFrame = (flush) => setTimeout(flush);
+//    listener, and a menu moves focus into itself, in an effect: a key pressed just after either
+//    opened reached nobody. Effects run as soon as the render is over, before any other event.
+options.requestAnimationFrame = (flush) => queueMicrotask(flush);
 
 // 3. React focuses an element rendered with `autoFocus` when it mounts; Preact only writes the
 //    `autofocus` attribute, which a browser honours on page load alone. The element is focused
