@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { forgetPin, loginErrorKey, unlock } from '@/features/account/account.ts';
+import { PinField } from '@/features/account/pin-field.tsx';
 import '@/components/ui/form.css';
 import '@/features/account/login.css';
 
@@ -58,22 +59,13 @@ export default function PinEntryModal() {
       size="sm"
     >
       <form onSubmit={(e) => void submit(e)} className="form">
-        <label htmlFor="pin-entry" className="field-label">
-          {t('login.pin')}
-        </label>
-        <input
+        <PinField
           id="pin-entry"
-          className="input"
-          type="password"
-          autoComplete="current-password"
+          label={t('login.pin')}
           value={pin}
-          onChange={(e) => setPin(e.target.value)}
+          onChange={setPin}
+          error={error}
         />
-        {error && (
-          <p role="alert" className="field-error">
-            {t(error)}
-          </p>
-        )}
         <div className="form-actions login-actions">
           <Button variant="ghost" onClick={() => setForgot(true)}>
             {t('login.forgot')}

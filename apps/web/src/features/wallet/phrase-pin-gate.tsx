@@ -4,6 +4,7 @@ import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { swell } from '@/data/client.ts';
 import { loginErrorKey } from '@/features/account/account.ts';
+import { PinField } from '@/features/account/pin-field.tsx';
 
 /**
  * Asks for the PIN before the recovery phrase shows, when the key is PIN-protected: the phrase
@@ -49,24 +50,13 @@ export function PhrasePinGate({
       }
     >
       <form className="form" onSubmit={(e) => void submit(e)}>
-        <label htmlFor={`${id}-pin`} className="field-label">
-          {t('wallet.phrasePin')}
-        </label>
-        <input
+        <PinField
           id={`${id}-pin`}
-          className="input"
-          type="password"
-          autoComplete="current-password"
+          label={t('wallet.phrasePin')}
           value={pin}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => setPin(e.target.value)}
+          onChange={setPin}
+          error={error}
         />
-        {error && (
-          <p id={`${id}-error`} role="alert" className="field-error">
-            {t(error)}
-          </p>
-        )}
       </form>
     </Dialog>
   );

@@ -13,6 +13,7 @@ import { notify } from '@/components/ui/notify.ts';
 import { swell } from '@/data/client.ts';
 import { useSession } from '@/data/session.ts';
 import { loginErrorKey } from '@/features/account/account.ts';
+import { PinField } from '@/features/account/pin-field.tsx';
 import { openLogin } from '@/features/account/login-dialog.ts';
 import { CopyField } from '@/features/settings/copy-field.tsx';
 import { PinForm } from '@/features/settings/pin-form.tsx';
@@ -68,24 +69,13 @@ function SecretBackup({ protection }: { protection: Protection }) {
         </>
       ) : askPin ? (
         <form className="form pin-form" onSubmit={submitPin}>
-          <label htmlFor="reveal-pin" className="field-label">
-            {t('accountSettings.revealPin')}
-          </label>
-          <input
+          <PinField
             id="reveal-pin"
-            className="input"
-            type="password"
-            autoComplete="current-password"
+            label={t('accountSettings.revealPin')}
             value={pin}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'reveal-pin-error' : undefined}
-            onChange={(e) => setPin(e.target.value)}
+            onChange={setPin}
+            error={error}
           />
-          {error && (
-            <p id="reveal-pin-error" role="alert" className="field-error">
-              {t(error)}
-            </p>
-          )}
           <div className="form-actions">
             <Button type="submit" variant="primary">
               {t('accountSettings.revealConfirm')}
