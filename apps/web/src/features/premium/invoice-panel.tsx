@@ -23,13 +23,6 @@ const QrCode = lazy(() => import('@/components/qr-code.tsx'));
 
 const satsOf = (btc: string) => Math.round(Number(btc) * 1e8);
 
-/** The usable payers, the one picked in Settings > Zaps first. */
-function payerSources(): PayerSource[] {
-  const usable = availablePayerSources();
-  const preferred = preferredPayer();
-  return [...usable.filter((s) => s.id === preferred), ...usable.filter((s) => s.id !== preferred)];
-}
-
 /**
  * The lightning invoice of a purchase: QR code, amount, the invoice text to copy, and "Pay with"
  * each way to pay this device has (the same payers as zaps: a WebLN extension, wallet connect,
@@ -54,7 +47,7 @@ export function InvoicePanel({ quote, onCancel }: { quote: PurchaseQuote; onCanc
       setPaying(null);
     }
   };
-  const sources = payerSources();
+  const sources = availablePayerSources(preferredPayer());
   const usd = Number(quote.amount_usd).toFixed(2);
   return (
     <section className="premium-card premium-invoice" aria-labelledby="premium-invoice-title">

@@ -48,9 +48,9 @@ export function payerSourcesChanged(): void {
   version.set(version.get() + 1);
 }
 
-/** The sources usable now, best first. */
-export function availablePayerSources(): PayerSource[] {
-  return [...sources.values()]
+/** The sources usable now, best first; the `preferred` one (Settings > Zaps) first of all. */
+export function availablePayerSources(preferred?: string | null): PayerSource[] {
+  const usable = [...sources.values()]
     .filter((s) => {
       try {
         return s.available();
@@ -59,6 +59,8 @@ export function availablePayerSources(): PayerSource[] {
       }
     })
     .sort((a, b) => b.priority - a.priority);
+  const chosen = usable.find((s) => s.id === preferred);
+  return chosen ? [chosen, ...usable.filter((s) => s !== chosen)] : usable;
 }
 
 /**
@@ -66,8 +68,7 @@ export function availablePayerSources(): PayerSource[] {
  * null (the caller says a wallet is needed).
  */
 export function choosePayerSource(preferred?: string | null): PayerSource | null {
-  const usable = availablePayerSources();
-  return usable.find((s) => s.id === preferred) ?? usable[0] ?? null;
+  return availablePayerSources(preferred)[0] ?? null;
 }
 
 /** Observable for React (`useStore(payerSourcesVersion)`) to re-read the sources. */
