@@ -4,7 +4,7 @@ export {
   useNoteActions,
 } from '@/features/note-actions/note-actions-context.tsx';
 export { useNoteState } from '@/features/note-actions/use-note-state.ts';
-export { createDefaultHandlers } from '@/features/note-actions/default-handlers.ts';
+export { copyHandlers } from '@/features/note-actions/copy-handlers.ts';
 export { noteBech32, notePath, rawEventJson } from '@/features/note-actions/note-addresses.ts';
 export type {
   NoteActionHandlers,

@@ -1,16 +1,14 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { createDefaultHandlers } from '@/features/note-actions/default-handlers.ts';
 import type { NoteActionHandlers } from '@/features/note-actions/note-action-handlers.ts';
 
-const defaults = createDefaultHandlers();
-const NoteActionsContext = createContext<NoteActionHandlers>(defaults);
+const NoteActionsContext = createContext<NoteActionHandlers | null>(null);
 
 /** Provides the note action handlers to everything below (the main layout provides them once). */
 export function NoteActionsProvider({
-  handlers = defaults,
+  handlers,
   children,
 }: {
-  handlers?: NoteActionHandlers;
+  handlers: NoteActionHandlers;
   children: ReactNode;
 }) {
   return <NoteActionsContext.Provider value={handlers}>{children}</NoteActionsContext.Provider>;
@@ -18,5 +16,7 @@ export function NoteActionsProvider({
 
 /** The note action handlers (reply, zap, like, repost, quote, bookmark, the context menu, ...). */
 export function useNoteActions(): NoteActionHandlers {
-  return useContext(NoteActionsContext);
+  const handlers = useContext(NoteActionsContext);
+  if (!handlers) throw new Error('useNoteActions needs a NoteActionsProvider above it');
+  return handlers;
 }

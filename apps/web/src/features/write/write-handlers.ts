@@ -1,7 +1,7 @@
 import type { SignedEvent } from '@swell/cache-protocol';
 import type { WritePath } from '@swell/client';
 import { notify } from '@/components/ui/notify.ts';
-import { createDefaultHandlers, type NoteActionHandlers } from '@/features/note-actions/index.ts';
+import { copyHandlers, type NoteActionHandlers } from '@/features/note-actions/index.ts';
 import { openComposer } from '@/features/write/composer-store.ts';
 import { askDelete } from '@/features/write/delete-store.ts';
 import { toastOutcome } from '@/features/write/publish-toast.ts';
@@ -47,7 +47,7 @@ async function withSigner(action: (w: WritePath) => Promise<void>): Promise<void
 export function createWriteHandlers(): NoteActionHandlers {
   const t = i18next.t.bind(i18next);
   return {
-    ...createDefaultHandlers(),
+    ...copyHandlers(),
     compose: () => void signed(() => openComposer({ mode: 'new' })),
     reply: (note: SignedEvent) => void signed(() => openComposer({ mode: 'reply', note })),
     quote: (note: SignedEvent) => void signed(() => openComposer({ mode: 'quote', note })),
