@@ -1,17 +1,27 @@
 import { detectExtension } from '@swell/client';
 import { swell } from '@/data/client.ts';
 import { loadWrite } from '@/features/write/write-store.ts';
+import { afterFirstContent } from '@/lib/first-content.ts';
 
 const account = () => import('@/features/account/account.ts');
+
+/** Screens whose feed marks its first page (lib/first-content.ts); `/` redirects to /home. */
+const feedScreen = /^\/(home|reads)?(\/|$)/;
 
 /**
  * The login sequence (stored remote signer, extension, stored key) runs inside the client and
  * loads the key code only when there is something to resolve, so guests never download it.
- * Signed-in users with events waiting in the outbox get the write path early, so their notes
+ * Opened on a feed, it waits until the feed's first page is on screen: the feed already started
+ * with the stored public key, and the key code (curves, the PIN store, the extension's tries),
+ * the relays and the write path load after the first note instead of competing with it.
+ * Whatever needs the signer sooner starts the sequence itself (write/require-signer.ts).
+ * Signed-in users with events waiting in the outbox get the write path then, so their notes
  * show "sending" and are retried without any action.
  */
-export async function startLoginWhenNeeded(): Promise<void> {
-  if (swell().session.hasStoredLogin() || (await detectExtension())) {
+export async function startLoginWhenNeeded(pathname: string): Promise<void> {
+  const stored = swell().session.hasStoredLogin();
+  if (stored && feedScreen.test(pathname)) await afterFirstContent();
+  if (stored || (await detectExtension())) {
     await swell().session.start();
     if (swell().session.pubkey)
       void swell()
