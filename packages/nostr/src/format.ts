@@ -46,6 +46,24 @@ export function relativeTime(timestamp: number, now: number = Date.now() / 1000)
   };
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per locale and year display: making one costs far more than formatting. */
+function monthDay(locale: string, withYear: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${withYear}`;
+  let f = dateFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, {
+      month: 'short',
+      day: 'numeric',
+      ...(withYear ? { year: 'numeric' } : {}),
+      timeZone: 'UTC',
+    });
+    dateFormats.set(key, f);
+  }
+  return f;
+}
+
 /** Compact English relative time: 'now', '5m', '3h', '2d', 'Mar 4', 'Mar 4, 2023'. */
 export function formatRelativeTime(
   timestamp: number,
@@ -63,11 +81,6 @@ export function formatRelativeTime(
     case 'day':
       return `${r.value}d`;
     case 'date':
-      return new Intl.DateTimeFormat(locale, {
-        month: 'short',
-        day: 'numeric',
-        ...(r.sameYear ? {} : { year: 'numeric' }),
-        timeZone: 'UTC',
-      }).format(r.date);
+      return monthDay(locale, !r.sameYear).format(r.date);
   }
 }

@@ -44,11 +44,19 @@ export function profileLink(user: Pick<UserView, 'verifiedName' | 'npub'> | unde
   return user.npub ? `/p/${user.npub}` : '/home';
 }
 
-/** Link to a note's thread (/e/note1…). */
+const noteLinks = new Map<string, string>();
+
+/** Link to a note's thread (/e/note1…); kept per id, since every render of a card asks. */
 export function noteLink(id: string): string {
-  try {
-    return `/e/${nip19.noteEncode(id)}`;
-  } catch {
-    return `/e/${id}`;
+  let link = noteLinks.get(id);
+  if (link === undefined) {
+    try {
+      link = `/e/${nip19.noteEncode(id)}`;
+    } catch {
+      link = `/e/${id}`;
+    }
+    if (noteLinks.size > 5000) noteLinks.clear();
+    noteLinks.set(id, link);
   }
+  return link;
 }

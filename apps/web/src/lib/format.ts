@@ -13,10 +13,32 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1],
 ];
 
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+
+/**
+ * One Intl formatter per language and kind, made on first use: making one costs far more than
+ * formatting with it (a feed formats a date for every note).
+ */
+function formatter<T extends Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
+  kind: string,
+  make: (language: string) => T,
+): T {
+  const key = `${kind}|${i18next.language}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = make(i18next.language);
+    formatters.set(key, f);
+  }
+  return f as T;
+}
+
 /** "5 minutes ago" for a unix timestamp. */
 export function relativeTime(unix: number, now = Date.now() / 1000): string {
   const diff = unix - now;
-  const rtf = new Intl.RelativeTimeFormat(i18next.language, { numeric: 'auto', style: 'long' });
+  const rtf = formatter(
+    'relative',
+    (l) => new Intl.RelativeTimeFormat(l, { numeric: 'auto', style: 'long' }),
+  );
   for (const [unit, secs] of units) {
     if (Math.abs(diff) >= secs || unit === 'second')
       return rtf.format(Math.round(diff / secs), unit);
@@ -29,16 +51,19 @@ export function compactTime(unix: number, now = Date.now() / 1000): string {
   return formatRelativeTime(unix, now, i18next.language);
 }
 
+/** Date and time ("Mar 4, 2026, 9:41 AM"), as a note's time shows on hover. */
 export function fullDate(unix: number): string {
-  return new Date(unix * 1000).toLocaleString(i18next.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  return formatter(
+    'full',
+    (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short' }),
+  ).format(new Date(unix * 1000));
 }
 
 /** A calendar date ("Mar 4, 2026"). */
 export function shortDate(unix: number): string {
-  return new Date(unix * 1000).toLocaleDateString(i18next.language, { dateStyle: 'medium' });
+  return formatter('date', (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium' })).format(
+    new Date(unix * 1000),
+  );
 }
 
 /** Minutes to read a text of `words` words (238 words a minute), at least 1. */

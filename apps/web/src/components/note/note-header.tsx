@@ -34,10 +34,14 @@ export function NoteHeader({
   const legend = useLegend(user.pubkey);
   const legendBadge = legend?.custom_badge && legend.style ? legend.style : undefined;
   const handle = userHandle(user);
+  // The full date is a tooltip, written on first hover: making the date formatter is costly on
+  // a phone, and a feed would otherwise pay for it before its first note shows.
   const time = (
     <time
       dateTime={new Date(event.created_at * 1000).toISOString()}
-      title={fullDate(event.created_at)}
+      onPointerEnter={(e) => {
+        e.currentTarget.title ||= fullDate(event.created_at);
+      }}
     >
       {compactTime(event.created_at)}
     </time>
