@@ -30,10 +30,25 @@ export function FeedView({ list, label }: { list: PagedList; label: string }) {
   const parentRef = useCallback((el: HTMLDivElement | null) => {
     if (el) setMargin(el.getBoundingClientRect().top + window.scrollY);
   }, []);
+  // The first notes render alone, in a shorter task, and show sooner; the rows beyond the screen
+  // follow once that frame is painted.
+  const hasNotes = state.ids.length > 0;
+  const [warm, setWarm] = useState(false);
+  useEffect(() => {
+    if (!hasNotes || warm) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setWarm(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [hasNotes, warm]);
   const virtualizer = useWindowVirtualizer({
     count: state.ids.length,
     estimateSize: () => 220,
-    overscan: 6,
+    overscan: warm ? 6 : 1,
     scrollMargin: margin,
     getItemKey: (i) => state.ids[i] ?? i,
     initialMeasurementsCache: list.measurements<VirtualItem>(),
