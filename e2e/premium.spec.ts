@@ -420,6 +420,13 @@ test('a non-member is reminded of Premium after 7 days; dismissing records the t
     },
     { nsec: nsecEncode(other), pubkey: otherPubkey, at: eightDaysAgo },
   );
+  // Each ask is a signed membership_status request on the membership socket.
+  let asks = 0;
+  page.on('websocket', (ws) =>
+    ws.on('framesent', (frame) => {
+      if (String(frame.payload).includes('"membership_status"')) asks++;
+    }),
+  );
   await page.goto('/help');
   const dialog = page.getByRole('dialog', { name: 'Get Swell Premium' });
   await expect(dialog).toBeVisible({ timeout: 30_000 });
@@ -432,11 +439,18 @@ test('a non-member is reminded of Premium after 7 days; dismissing records the t
     otherPubkey,
   );
   expect(recorded).toBeGreaterThan(eightDaysAgo + 7 * 24 * 60 * 60 * 1000);
+  const asksBefore = asks;
+  expect(asksBefore).toBeGreaterThan(0);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
-  // The membership is asked again after the reload; the reminder stays away for 7 days.
+  // After the reload the status kept from the first load stands in (no new signed request),
+  // and the reminder stays away for 7 days.
   await page.waitForTimeout(3000);
   await expect(dialog).toHaveCount(0);
+  expect(asks).toBe(asksBefore);
+  // The Premium page asks afresh.
+  await page.goto('/premium');
+  await expect.poll(() => asks, { timeout: 30_000 }).toBeGreaterThan(asksBefore);
 });
 
 test('premium pages at 390 and 1280 px, light and dark: nothing overflows, axe-clean, captured', async ({

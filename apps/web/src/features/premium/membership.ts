@@ -13,6 +13,33 @@ export interface MembershipState {
   status: MembershipStatus | undefined;
   loaded: boolean;
   failed: boolean;
+  /** The status is the one kept from an earlier ask (a page load does not sign a new one). */
+  cached?: boolean;
+}
+
+/**
+ * How long a status asked earlier stands in on a page load. Asking means signing a request (an
+ * extension may prompt for it), so a reload does not ask again unless the kept answer is older,
+ * or its membership has expired meanwhile; signing in, the Premium pages and every purchase or
+ * rename ask afresh.
+ */
+const MEMBERSHIP_KEPT_MS = 6 * 60 * 60 * 1000;
+
+interface KeptMembership {
+  status: MembershipStatus | null;
+  at: number;
+}
+
+/** The status kept for `pubkey` (null: not a member) while it is fresh, else undefined. */
+function keptMembership(pubkey: string, now = Date.now()): MembershipStatus | null | undefined {
+  const kept = swell().records.get(pubkey).membership as KeptMembership | undefined;
+  if (!kept || typeof kept !== 'object' || typeof kept.at !== 'number') return undefined;
+  if (kept.at > now || now - kept.at > MEMBERSHIP_KEPT_MS) return undefined;
+  const status = kept.status;
+  if (status === null) return null;
+  if (typeof status !== 'object' || status.pubkey !== pubkey) return undefined;
+  if (typeof status.expires_on === 'number' && status.expires_on * 1000 <= now) return undefined;
+  return status;
 }
 
 const initial: MembershipState = { pubkey: null, status: undefined, loaded: false, failed: false };
@@ -63,8 +90,13 @@ export function refreshMembership(): Promise<MembershipStatus | undefined> {
 async function askStatus(pubkey: string | null): Promise<MembershipStatus | undefined> {
   try {
     const status = await (await membershipClient()).status();
-    if (swell().session.getSnapshot().pubkey === pubkey)
+    if (swell().session.getSnapshot().pubkey === pubkey) {
       membershipStore.set({ pubkey, status, loaded: true, failed: false });
+      if (pubkey)
+        swell().records.update(pubkey, {
+          membership: { status: status ?? null, at: Date.now() } satisfies KeptMembership,
+        });
+    }
     return status;
   } catch (err) {
     if (swell().session.getSnapshot().pubkey === pubkey)
@@ -80,12 +112,26 @@ export function resetMembership(pubkey: string | null): void {
   membershipStore.set({ ...initial, pubkey });
 }
 
-/** On login: forget another user's membership, then ask for this one's (failures stay quiet). */
+/**
+ * On login: forget another user's membership, then ask for this one's (failures stay quiet). A
+ * session restored on page load uses the status kept from a recent ask instead of signing a new
+ * request (`MEMBERSHIP_KEPT_MS`).
+ */
 export function loadMembershipOnLogin(pubkey: string): void {
   const s = membershipStore.get();
   if (s.pubkey !== null && s.pubkey !== pubkey) resetMembership(pubkey);
   else if (s.pubkey === pubkey && s.loaded && !s.failed) return;
-  refreshMembership().then(
+  const kept = swell().session.getSnapshot().signedInHere ? undefined : keptMembership(pubkey);
+  if (kept !== undefined)
+    membershipStore.set({
+      pubkey,
+      status: kept ?? undefined,
+      loaded: true,
+      failed: false,
+      cached: true,
+    });
+  const known = kept !== undefined ? Promise.resolve(kept ?? undefined) : refreshMembership();
+  known.then(
     async (status) => {
       if (swell().session.getSnapshot().pubkey !== pubkey) return;
       const { premiumReminderDue } = await import('@swell/client/membership');

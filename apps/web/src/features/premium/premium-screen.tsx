@@ -43,8 +43,10 @@ function StepGate({ children, landing }: { children: React.ReactNode; landing: b
   const membership = useMembership();
   const mine = membership.pubkey === session.pubkey;
   useEffect(() => {
-    if (session.canSign && (!mine || !membership.loaded)) refreshMembership().catch(() => {});
-  }, [session.canSign, session.pubkey, mine, membership.loaded]);
+    // A status kept from an earlier page load is asked afresh here.
+    if (session.canSign && (!mine || !membership.loaded || membership.cached))
+      refreshMembership().catch(() => {});
+  }, [session.canSign, session.pubkey, mine, membership.loaded, membership.cached]);
   if (!session.pubkey || (session.resolved && !session.canSign)) {
     if (landing) return <>{children}</>;
     return (
