@@ -11,9 +11,9 @@ import { trimBreaks } from '@/components/note/note-content.tsx';
 import { qrPath } from '@/components/qr-code.tsx';
 import { navBadgeLabel } from '@/app/nav/nav-badge-label.ts';
 import { noteBech32, notePath, rawEventJson } from '@/features/note-actions/note-addresses.ts';
-import { i18next } from '@/i18n/index.ts';
+import { i18n } from '@/i18n/index.ts';
 
-const t = i18next.t.bind(i18next);
+const t = i18n.t;
 
 const note: SignedEvent = {
   id: 'a'.repeat(64),
@@ -114,13 +114,12 @@ describe('design rules', () => {
       for (const m of source.matchAll(/\bt\(\s*'([a-zA-Z]+\.[a-zA-Z.]+)'/g)) {
         const key = m[1]!;
         checked++;
-        if (!i18next.exists(key) && !i18next.exists(`${key}_other`))
-          missing.push(`${key} (${file})`);
+        if (!i18n.exists(key) && !i18n.exists(`${key}_other`)) missing.push(`${key} (${file})`);
       }
       for (const m of source.matchAll(
         /(?:label|title): '((?:nav|settings|help|themes)\.[a-zA-Z.]+)'/g,
       )) {
-        if (!i18next.exists(m[1]!)) missing.push(`${m[1]} (${file})`);
+        if (!i18n.exists(m[1]!)) missing.push(`${m[1]} (${file})`);
       }
     }
     expect(missing).toEqual([]);

@@ -24,7 +24,7 @@ const rel = (f: string) => relative(src, f);
 const namespaces = readdirSync(join(src, 'i18n/en')).map((f) =>
   f.replace(/\.ts$/, '').replace(/-(\w)/g, (_, c: string) => c.toUpperCase()),
 );
-// Read from the source: i18next merges added strings into the start resource object itself.
+// Read from the source: at run time the translator also holds every string added so far.
 const startStrings = new Set(
   /export const en = \{([^}]*)\}/
     .exec(readFileSync(join(src, 'i18n/en.ts'), 'utf8'))![1]!

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LEGEND_STYLES } from '@swell/client/membership';
 import { nameProblemKey } from '@/features/premium/name-field.tsx';
-import { i18next } from '@/i18n/index.ts';
+import { i18n } from '@/i18n/index.ts';
 
-const t = i18next.t.bind(i18next);
+const t = i18n.t;
 const avatarCss = readFileSync(
   fileURLToPath(new URL('../src/components/avatar/avatar.css', import.meta.url)),
   'utf8',

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { splitNip05 } from '@/features/profile/nip05.ts';
 import { newNotesLabel, pollDelay } from '@/features/home/new-notes-pill.tsx';
 import { cashuAmount } from '@/components/note/payment-cards.tsx';
-import { i18next } from '@/i18n/index.ts';
+import { i18n } from '@/i18n/index.ts';
 import { en } from '@/i18n/en.ts';
 import { themes, defaultTheme } from '@/theme/themes.ts';
 
 describe('small rules', () => {
   it('the new-notes pill caps its count at 99+', () => {
-    const t = i18next.t.bind(i18next);
+    const t = i18n.t;
     expect(newNotesLabel(1, t)).toBe('1 new note');
     expect(newNotesLabel(99, t)).toBe('99 new notes');
     expect(newNotesLabel(100, t)).toBe('99+ new notes');

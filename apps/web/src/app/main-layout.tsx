@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import { BottomNav } from '@/app/nav/bottom-nav.tsx';
 import { ComposeFab } from '@/app/nav/compose-fab.tsx';
 import { MobileHeader } from '@/app/nav/mobile-header.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Compass from 'lucide-react/icons/compass';
 import { Screen } from '@/components/screen.tsx';
 import { ButtonLink } from '@/components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import ScanLine from 'lucide-react/icons/scan-line';
 import { Button } from '@/components/ui/button.tsx';
 import { decodeQrImage } from '@/lib/qr-image-decode.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { IconButton } from '@/components/ui/button.tsx';
 import '@/components/screen.css';

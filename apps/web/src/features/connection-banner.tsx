@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import WifiOff from 'lucide-react/icons/wifi-off';
 import { cache } from '@/data/connection.ts';
 import '@/features/connection-banner.css';

@@ -1,12 +1,12 @@
-import i18next from 'i18next';
+import { i18n } from '@/i18n/index.ts';
 
 /**
- * Adds the strings of a lazily loaded screen or dialog to i18next, merged into the one
- * 'translation' resource, so keys stay `premium.title`. Called once, at the top of the module
- * that is loaded lazily (a route's screen, a dialog behind `lazy()`), before it can render:
+ * Adds the strings of a lazily loaded screen or dialog to the app's strings, merged deeply into
+ * the one tree, so keys stay `premium.title`. Called once, at the top of the module that is
+ * loaded lazily (a route's screen, a dialog behind `lazy()`), before it can render:
  * `addStrings({ premium })`. The strings then load with that module's chunk, not at start.
  * test/lazy-strings.test.ts checks that every module's strings are registered on every way in.
  */
 export function addStrings(strings: Record<string, object>): void {
-  i18next.addResourceBundle('en', 'translation', strings, true, true);
+  i18n.add(strings);
 }

@@ -1,5 +1,5 @@
 import { formatNumber, formatRelativeTime } from '@swell/nostr';
-import { i18next } from '@/i18n/index.ts';
+import { i18n } from '@/i18n/index.ts';
 
 /** Numbers shortened by thousand and million suffixes (spec section 9). */
 export const shortNumber = formatNumber;
@@ -23,10 +23,10 @@ function formatter<T extends Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
   kind: string,
   make: (language: string) => T,
 ): T {
-  const key = `${kind}|${i18next.language}`;
+  const key = `${kind}|${i18n.language}`;
   let f = formatters.get(key);
   if (!f) {
-    f = make(i18next.language);
+    f = make(i18n.language);
     formatters.set(key, f);
   }
   return f as T;
@@ -48,7 +48,7 @@ export function relativeTime(unix: number, now = Date.now() / 1000): string {
 
 /** Compact time for note headers: "now", "5m", "3h", "2d", then a date. */
 export function compactTime(unix: number, now = Date.now() / 1000): string {
-  return formatRelativeTime(unix, now, i18next.language);
+  return formatRelativeTime(unix, now, i18n.language);
 }
 
 /** Date and time ("Mar 4, 2026, 9:41 AM"), as a note's time shows on hover. */

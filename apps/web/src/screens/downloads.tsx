@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Globe from 'lucide-react/icons/globe';
 import QrCode from 'lucide-react/icons/qr-code';
 import Smartphone from 'lucide-react/icons/smartphone';

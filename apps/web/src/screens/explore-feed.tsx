@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Rss from 'lucide-react/icons/rss';
 import { loadFeaturedFeed, PagedFeed, readsPageSize } from '@swell/client';
 import { FeedItem } from '@/components/note/note-card.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import FileQuestion from 'lucide-react/icons/file-question';
 import { parseFeedSpec } from '@swell/cache-protocol';
 import { PagedFeed, readsPageSize } from '@swell/client';

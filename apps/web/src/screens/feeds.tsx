@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import { parseFeedSpec, type FeedDefinition } from '@swell/cache-protocol';
 import { Screen } from '@/components/screen.tsx';
 import { Button } from '@/components/ui/button.tsx';

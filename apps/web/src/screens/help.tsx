@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import type { LucideIcon } from 'lucide-react';
 import Bell from 'lucide-react/icons/bell';
 import BookOpen from 'lucide-react/icons/book-open';

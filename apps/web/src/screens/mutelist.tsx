@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import ListX from 'lucide-react/icons/list-x';
 import UserX from 'lucide-react/icons/user-x';
 import { followsOf } from '@swell/client';

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import { Screen } from '@/components/screen.tsx';
 import { FeedItem } from '@/components/note/note-card.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';

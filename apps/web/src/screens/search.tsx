@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import { contentSearch, searchUsers } from '@swell/client';
 import { FeedItem } from '@/components/note/note-card.tsx';
 import { Screen } from '@/components/screen.tsx';

@@ -1,5 +1,5 @@
 import { NavLink, useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Ellipsis from 'lucide-react/icons/ellipsis';
 import { navItems } from '@/app/nav/nav-items.ts';
 import { useNavBadges } from '@/app/nav/nav-badges.ts';

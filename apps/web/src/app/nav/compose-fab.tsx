@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Plus from 'lucide-react/icons/plus';
 import { useNoteActions } from '@/features/note-actions/index.ts';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import { AccountButton } from '@/features/account/account-area.tsx';
 import { useTheme } from '@/theme/theme-store.ts';
 import { themeByName } from '@/theme/themes.ts';

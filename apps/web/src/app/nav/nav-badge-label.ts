@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/i18n/translator.ts';
 import { capCount } from '@/components/ui/badge.tsx';
 import type { NavBadgeName } from '@/app/nav/nav-badges.ts';
 

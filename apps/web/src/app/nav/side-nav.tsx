@@ -1,5 +1,5 @@
 import { Link, NavLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import SquarePen from 'lucide-react/icons/square-pen';
 import { navItems } from '@/app/nav/nav-items.ts';
 import { useNavBadges } from '@/app/nav/nav-badges.ts';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Clock from 'lucide-react/icons/clock';
 import { parseArticle } from '@swell/nostr';
 import type { SignedEvent } from '@swell/cache-protocol';

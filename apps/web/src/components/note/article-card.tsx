@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Clock from 'lucide-react/icons/clock';
 import { parseArticle } from '@swell/nostr';
 import type { SignedEvent } from '@swell/cache-protocol';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Music from 'lucide-react/icons/music';
 import Play from 'lucide-react/icons/play';
 import Tv from 'lucide-react/icons/tv';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import type { SignedEvent } from '@swell/cache-protocol';
 import type { UserView } from '@/data/user.ts';

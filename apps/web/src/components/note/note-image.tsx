@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import { useMedia } from '@/data/entity-store.ts';
 import { imageBox } from '@/components/note/image-box.ts';
 import { useImageLoading } from '@/components/note/feed-position.ts';

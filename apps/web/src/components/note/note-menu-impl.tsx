@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import ChartNoAxesColumn from 'lucide-react/icons/chart-no-axes-column';
 import Code from 'lucide-react/icons/code';
 import Copy from 'lucide-react/icons/copy';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Ellipsis from 'lucide-react/icons/ellipsis';
 import type { SignedEvent } from '@swell/cache-protocol';
 import { IconButton } from '@/components/ui/button.tsx';

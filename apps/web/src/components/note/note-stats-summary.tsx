@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import type { NoteStats } from '@swell/cache-protocol';
 import { shortNumber } from '@/lib/format.ts';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Banknote from 'lucide-react/icons/banknote';
 import Copy from 'lucide-react/icons/copy';
 import Zap from 'lucide-react/icons/zap';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Repeat2 from 'lucide-react/icons/repeat-2';
 import { profileLink, userLabel, useUser } from '@/data/user.ts';
 

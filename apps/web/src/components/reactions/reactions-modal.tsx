@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Heart from 'lucide-react/icons/heart';
 import type { FeedPage } from '@swell/cache-protocol';
 import { api, ingested } from '@/data/connection.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import { Button } from '@/components/ui/button.tsx';
 
 /** A dialog's footer: Cancel, then the dialog's one action (danger for what hides or reports). */

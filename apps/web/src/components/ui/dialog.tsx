@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import X from 'lucide-react/icons/x';
 import { keepOpenForNestedLayers } from '@/components/ui/nested-layers.ts';
 import '@/components/ui/dialog.css';

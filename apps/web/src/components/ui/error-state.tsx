@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import AlertTriangle from 'lucide-react/icons/triangle-alert';
 import RotateCw from 'lucide-react/icons/rotate-cw';
 import { Button } from '@/components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { i18next } from '@/i18n/index.ts';
+import { i18n } from '@/i18n/index.ts';
 import { showToast } from '@/components/ui/toast-store.ts';
 
 /** Short ways to show a toast of each kind. */
@@ -8,5 +8,5 @@ export const notify = {
   warning: (message: string) => showToast('warning', message),
   error: (message: string) => showToast('error', message),
   /** The spec's not-implemented notice, for controls whose action is not built yet. */
-  notImplemented: () => showToast('notImplemented', i18next.t('app.notImplemented')),
+  notImplemented: () => showToast('notImplemented', i18n.t('app.notImplemented')),
 };

@@ -1,5 +1,5 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import Construction from 'lucide-react/icons/construction';
 import Info from 'lucide-react/icons/info';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import KeyRound from 'lucide-react/icons/key-round';
 import Puzzle from 'lucide-react/icons/puzzle';
 import Smartphone from 'lucide-react/icons/smartphone';

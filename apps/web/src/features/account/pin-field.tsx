@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 
 /**
  * The PIN asked to unlock or reveal the stored key: a labelled password field and, under it, the

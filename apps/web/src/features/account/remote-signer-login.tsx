@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Link2 from 'lucide-react/icons/link-2';
 import type { NostrConnectPairing } from '@swell/client';
 import { Button } from '@/components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Unplug from 'lucide-react/icons/unplug';
 import { useSession } from '@/data/session.ts';
 import { openLogin } from '@/features/account/login-dialog.ts';

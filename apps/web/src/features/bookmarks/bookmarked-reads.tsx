@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import BookOpen from 'lucide-react/icons/book-open';
 import { parseCoordinate } from '@swell/nostr';
 import type { SignedEvent } from '@swell/cache-protocol';

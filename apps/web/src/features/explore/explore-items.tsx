@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Zap from 'lucide-react/icons/zap';
 import type { ZapListItem } from '@swell/client';
 import { Avatar } from '@/components/avatar/avatar.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import type { FeedPage } from '@swell/cache-protocol';
 import { createExploreList, type ExploreLens, type ExploreTab } from '@swell/client';
 import { FeedItem } from '@/components/note/note-card.tsx';

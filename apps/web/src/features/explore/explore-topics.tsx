@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Hash from 'lucide-react/icons/hash';
 import { loadExploreTopics } from '@swell/client';
 import { EmptyState } from '@/components/ui/empty-state.tsx';

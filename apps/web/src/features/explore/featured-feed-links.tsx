@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import { loadFeaturedFeeds } from '@swell/client';
 import { api } from '@/data/connection.ts';
 import { useAsync } from '@/lib/use-async.ts';

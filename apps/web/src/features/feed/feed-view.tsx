@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigationType } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import Inbox from 'lucide-react/icons/inbox';
 import { FeedItem } from '@/components/note/note-card.tsx';

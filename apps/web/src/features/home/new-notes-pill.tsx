@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
+import type { TFunction } from '@/i18n/translator.ts';
 import ArrowUp from 'lucide-react/icons/arrow-up';
 import type { HomeFeed } from '@/features/home/home-feed.ts';
 import { useStore } from '@/lib/external-store.ts';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import { normalizeMuteValue } from '@swell/client';
 import { Button } from '@/components/ui/button.tsx';
 import { swell } from '@/data/client.ts';

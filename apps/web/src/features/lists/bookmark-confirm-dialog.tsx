@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import type { BookmarkConfirmation, ListOutcome } from '@swell/client';
 import ConfirmDialog from '@/components/ui/confirm-dialog.tsx';
 import { confirmBookmark } from '@/features/lists/list-actions.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import X from 'lucide-react/icons/x';
 import type { FilterListEntry } from '@swell/client';
 import { Avatar } from '@/components/avatar/avatar.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import type { FollowConfirmation, ListOutcome } from '@swell/client';
 import { Avatar } from '@/components/avatar/avatar.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';

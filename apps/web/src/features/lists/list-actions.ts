@@ -14,13 +14,13 @@ import { listErrorKey } from '@/features/lists/list-errors.ts';
 import { bookmarkKey } from '@/features/lists/list-keys.ts';
 import { openListDialog } from '@/features/lists/list-dialog-store.ts';
 import { requireSigner } from '@/features/write/require-signer.ts';
-import { i18next } from '@/i18n/index.ts';
+import { i18n } from '@/i18n/index.ts';
 import { addStrings } from '@/i18n/add-strings.ts';
 import { lists as listsStrings } from '@/i18n/en/lists.ts';
 
 addStrings({ lists: listsStrings });
 
-const t = (key: string, options?: Record<string, unknown>) => i18next.t(key, options ?? {});
+const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options ?? {});
 
 /** The name of a user for a message (display name, name, or a short npub). */
 function nameOf(pubkey: string): string {

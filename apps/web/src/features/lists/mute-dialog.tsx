@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import type { SignedEvent } from '@swell/cache-protocol';
 import { threadRoot } from '@swell/nostr';
 import { Dialog } from '@/components/ui/dialog.tsx';

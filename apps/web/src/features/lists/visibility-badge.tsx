@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Globe from 'lucide-react/icons/globe';
 import Lock from 'lucide-react/icons/lock';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import CheckCheck from 'lucide-react/icons/check-check';
 import Inbox from 'lucide-react/icons/inbox';
 import type { DirectMessages, DmContact, DmRelation } from '@swell/client';

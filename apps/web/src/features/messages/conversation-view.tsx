@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import LockKeyhole from 'lucide-react/icons/lock-keyhole';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import { userDisplayName } from '@swell/nostr';

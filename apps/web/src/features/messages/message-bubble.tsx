@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import Clock from 'lucide-react/icons/clock';
 import Lock from 'lucide-react/icons/lock';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import SendHorizontal from 'lucide-react/icons/send-horizontal';
 import type { DmConversation } from '@swell/client';
 import { Button } from '@/components/ui/button.tsx';

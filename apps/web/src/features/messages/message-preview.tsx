@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import type { DmMessage } from '@swell/client';
 
 /** One line of the latest message in a contact row (a placeholder while it cannot be read). */

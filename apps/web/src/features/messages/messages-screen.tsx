@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Mail from 'lucide-react/icons/mail';
 import { Screen } from '@/components/screen.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';

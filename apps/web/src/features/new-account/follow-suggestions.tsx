@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import type { RecommendedUser } from '@swell/client';
 import { Avatar } from '@/components/avatar/avatar.tsx';
 import { userLabel, useUser } from '@/data/user.ts';

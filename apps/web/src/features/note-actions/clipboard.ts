@@ -1,4 +1,4 @@
-import { i18next } from '@/i18n/index.ts';
+import { i18n } from '@/i18n/index.ts';
 import { notify } from '@/components/ui/notify.ts';
 
 /** Copies text and says so in a toast (success 2000 ms; a warning when the browser refuses). */
@@ -6,8 +6,8 @@ export async function copyToClipboard(text: string): Promise<void> {
   try {
     if (!navigator.clipboard) throw new Error('no clipboard');
     await navigator.clipboard.writeText(text);
-    notify.success(i18next.t('ui.copied'));
+    notify.success(i18n.t('ui.copied'));
   } catch {
-    notify.warning(i18next.t('ui.copyFailed'));
+    notify.warning(i18n.t('ui.copyFailed'));
   }
 }

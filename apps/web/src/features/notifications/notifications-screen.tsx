@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Bell from 'lucide-react/icons/bell';
 import { NotificationsFeed } from '@swell/client';
 import type { NotificationTypeGroup } from '@swell/cache-protocol';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import FileQuestion from 'lucide-react/icons/file-question';
 import RotateCw from 'lucide-react/icons/rotate-cw';
 import { refFromNip19, type LookupRef } from '@swell/client';

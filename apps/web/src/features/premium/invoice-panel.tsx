@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Copy from 'lucide-react/icons/copy';
 import Zap from 'lucide-react/icons/zap';
 import type { PurchaseQuote } from '@swell/client/membership';

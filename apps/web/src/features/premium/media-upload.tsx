@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Upload from 'lucide-react/icons/upload';
 import { Button } from '@/components/ui/button.tsx';
 import { AttachmentList } from '@/features/uploads/attachment-list.tsx';

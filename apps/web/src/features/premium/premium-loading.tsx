@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton.tsx';
 
 /** The premium pages' loading state: a card and two lines of grey, announced once. */

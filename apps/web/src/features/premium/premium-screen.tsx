@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Crown from 'lucide-react/icons/crown';
 import { Screen } from '@/components/screen.tsx';
 import { Button } from '@/components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Crown from 'lucide-react/icons/crown';
 import Gem from 'lucide-react/icons/gem';
 import '@/features/premium/tier-badge.css';

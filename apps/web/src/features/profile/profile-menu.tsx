@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Ellipsis from 'lucide-react/icons/ellipsis';
 import Flag from 'lucide-react/icons/flag';
 import ListX from 'lucide-react/icons/list-x';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import { Tabs } from '@/components/ui/tabs.tsx';
 import { api, ingested } from '@/data/connection.ts';
 import { useUserStats } from '@/data/entity-store.ts';

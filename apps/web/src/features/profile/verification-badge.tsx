@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import { useVerification } from '@/features/profile/nip05.ts';
 

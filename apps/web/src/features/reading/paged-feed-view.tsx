@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import Inbox from 'lucide-react/icons/inbox';
 import type { PagedFeed } from '@swell/client';

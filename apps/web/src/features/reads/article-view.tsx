@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Zap from 'lucide-react/icons/zap';
 import type { SignedEvent, TopZap } from '@swell/cache-protocol';
 import { ArticleBody } from '@/components/article/article-body.tsx';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import BookOpen from 'lucide-react/icons/book-open';
 import Hash from 'lucide-react/icons/hash';
 import Star from 'lucide-react/icons/star';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import { useSession } from '@/data/session.ts';
 import { readsSidebarFor } from '@/features/reads/reads-sidebar-data.ts';
 import { useAsync } from '@/lib/use-async.ts';

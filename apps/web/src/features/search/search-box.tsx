@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import SearchIcon from 'lucide-react/icons/search';
 import { searchUsers } from '@swell/client';
 import { Avatar } from '@/components/avatar/avatar.tsx';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import ArrowDownToLine from 'lucide-react/icons/arrow-down-to-line';
 import ArrowUpToLine from 'lucide-react/icons/arrow-up-to-line';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';

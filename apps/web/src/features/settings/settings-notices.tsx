@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import { settingsNotices } from '@swell/client';
 import { notify } from '@/components/ui/notify.ts';
 import { swell } from '@/data/client.ts';

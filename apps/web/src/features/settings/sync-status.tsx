@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import { useSettings } from '@/features/settings/use-settings.ts';
 
 /** Where the settings are kept now: saving, saved on the server, or on this device only. */

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import TrendingUp from 'lucide-react/icons/trending-up';
 import Zap from 'lucide-react/icons/zap';
 import {

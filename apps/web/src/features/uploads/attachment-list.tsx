@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import X from 'lucide-react/icons/x';
 import RotateCw from 'lucide-react/icons/rotate-cw';
 import Film from 'lucide-react/icons/film';

@@ -1,6 +1,6 @@
 import type { UploadResult, UploadSnapshot } from '@swell/client/uploads';
 import { notify } from '@/components/ui/notify.ts';
-import { i18next } from '@/i18n/index.ts';
+import { i18n } from '@/i18n/index.ts';
 import { readLocal, writeLocal } from '@/lib/storage.ts';
 import { uploadErrorText } from '@/features/uploads/upload-text.ts';
 import { uploadSetup } from '@/features/uploads/upload-setup.ts';
@@ -173,7 +173,7 @@ export class AttachmentSet {
       uploadSetup({ ownServerOnly: this.ownServerOnly }),
     ]);
     if (!setup) {
-      notify.error(i18next.t('write.notSigned'));
+      notify.error(i18n.t('write.notSigned'));
       return 0;
     }
     // Checked in parallel, attached in the order picked.
@@ -182,7 +182,7 @@ export class AttachmentSet {
         try {
           const { mime } = await mod.precheckUpload(file, { tier: setup.tier });
           if (this.imagesOnly && !mime.startsWith('image/')) {
-            notify.error(i18next.t('uploads.imageOnly'));
+            notify.error(i18n.t('uploads.imageOnly'));
             return null;
           }
           return mime;

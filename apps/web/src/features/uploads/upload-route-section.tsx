@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import { ChoiceGroup } from '@/features/lists/choice-group.tsx';
 import { setUploadRoute, uploadRoute, type UploadRoute } from '@/features/uploads/upload-route.ts';
 import '@/features/lists/lists.css';

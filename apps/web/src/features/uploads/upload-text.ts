@@ -1,5 +1,5 @@
 import type { UploadSnapshot } from '@swell/client/uploads';
-import { i18next } from '@/i18n/index.ts';
+import { i18n } from '@/i18n/index.ts';
 
 const MB = 1024 * 1024;
 
@@ -10,7 +10,7 @@ export function limitLabel(bytes: number): string {
 }
 
 /** "850 KB", "3.4 MB", "1.2 GB": a size as people read it. */
-export function formatBytes(bytes: number, locale = i18next.language): string {
+export function formatBytes(bytes: number, locale = i18n.language): string {
   const units = ['B', 'KB', 'MB', 'GB'] as const;
   let v = Math.max(0, bytes);
   let i = 0;
@@ -30,10 +30,10 @@ export function formatBytes(bytes: number, locale = i18next.language): string {
 export function timeLeftLabel(seconds: number | null): string | null {
   if (seconds === null || !Number.isFinite(seconds) || seconds < 0.5) return null;
   const s = Math.ceil(seconds);
-  if (s < 60) return i18next.t('uploads.secondsLeft', { count: s });
+  if (s < 60) return i18n.t('uploads.secondsLeft', { count: s });
   const m = Math.ceil(s / 60);
-  if (m < 60) return i18next.t('uploads.minutesLeft', { count: m });
-  return i18next.t('uploads.hoursLeft', { hours: Math.floor(m / 60), minutes: m % 60 });
+  if (m < 60) return i18n.t('uploads.minutesLeft', { count: m });
+  return i18n.t('uploads.hoursLeft', { hours: Math.floor(m / 60), minutes: m % 60 });
 }
 
 interface ErrorLike {
@@ -51,19 +51,19 @@ export function uploadErrorText(err: unknown, fileName: string): string {
   const e = (typeof err === 'object' && err !== null ? err : {}) as ErrorLike;
   switch (e.code) {
     case 'file-too-big':
-      return i18next.t('uploads.tooBig', { limit: limitLabel(e.limitBytes ?? 100 * MB) });
+      return i18n.t('uploads.tooBig', { limit: limitLabel(e.limitBytes ?? 100 * MB) });
     case 'unsupported-type':
-      return i18next.t('uploads.unsupported');
+      return i18n.t('uploads.unsupported');
     case 'cancelled':
-      return i18next.t('uploads.cancelledFile', { name: e.fileName ?? fileName });
+      return i18n.t('uploads.cancelledFile', { name: e.fileName ?? fileName });
     default:
-      return i18next.t('uploads.failed', { name: e.fileName ?? fileName });
+      return i18n.t('uploads.failed', { name: e.fileName ?? fileName });
   }
 }
 
 /** The line under a file's name: bytes sent of the total and time left, or what happened. */
 export function uploadStatusLine(s: UploadSnapshot): string {
-  const t = i18next.t.bind(i18next);
+  const t = i18n.t;
   const total = formatBytes(s.totalBytes);
   switch (s.status) {
     case 'idle':

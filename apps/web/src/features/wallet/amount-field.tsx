@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 
 /** The sats amount input of the wallet's dialogs, with its label and error line. */
 export function AmountField({

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import type { EcashWallet, MintSummary } from '@swell/wallet/ecash';
 import { Button } from '@/components/ui/button.tsx';
 import { notify } from '@/components/ui/notify.ts';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import type { EcashWallet } from '@swell/wallet/ecash';
 import { Button } from '@/components/ui/button.tsx';
 import { notify } from '@/components/ui/notify.ts';

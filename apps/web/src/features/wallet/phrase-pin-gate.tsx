@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { swell } from '@/data/client.ts';

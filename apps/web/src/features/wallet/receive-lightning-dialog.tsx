@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Copy from 'lucide-react/icons/copy';
 import type { EcashWallet, HistoryEntry } from '@swell/wallet/ecash';
 import { Button } from '@/components/ui/button.tsx';

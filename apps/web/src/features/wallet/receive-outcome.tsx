@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import type { ReceiveResult } from '@swell/wallet/ecash';
 import { formatSats, mintLabel } from '@/features/wallet/wallet-format.ts';
 

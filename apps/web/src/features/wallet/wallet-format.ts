@@ -1,10 +1,10 @@
-import { i18next } from '@/i18n/index.ts';
+import { i18n } from '@/i18n/index.ts';
 
 const whole = new Intl.NumberFormat('en');
 
 /** "1 sat", "1,000 sats". */
 export function formatSats(amount: number): string {
-  return i18next.t('wallet.sats', { count: amount, formatted: whole.format(amount) });
+  return i18n.t('wallet.sats', { count: amount, formatted: whole.format(amount) });
 }
 
 /** A mint shown by its host and path ("mint.example/devnet/mint"). */
@@ -47,5 +47,5 @@ export function parseMintUrl(text: string, pageOrigin?: string): string | null {
 /** The words of an error safe to show: the wallet's own messages, else a generic line. */
 export function errorText(err: unknown): string {
   if (err instanceof Error && err.message) return err.message;
-  return i18next.t('app.error');
+  return i18n.t('app.error');
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import LogIn from 'lucide-react/icons/log-in';
 import Lock from 'lucide-react/icons/lock';
 import WalletIcon from 'lucide-react/icons/wallet';

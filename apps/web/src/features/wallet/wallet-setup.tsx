@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import KeyRound from 'lucide-react/icons/key-round';
 import WalletIcon from 'lucide-react/icons/wallet';
 import type { WalletStorage } from '@swell/wallet/ecash';

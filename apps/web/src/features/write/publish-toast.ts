@@ -1,6 +1,6 @@
 import { publishNotice, type OutboxResult } from '@swell/client';
 import { notify } from '@/components/ui/notify.ts';
-import { i18next } from '@/i18n/index.ts';
+import { i18n } from '@/i18n/index.ts';
 
 /** Which toast a finished publish shows (spec section 8 user messages); discarded: none. */
 export function publishToastKey(result: OutboxResult): string | null {
@@ -26,7 +26,7 @@ export async function toastOutcome(
   const r = await result.catch(() => ({ status: 'failed' as const }) as OutboxResult);
   const key = publishToastKey(r);
   if (!key) return;
-  const t = i18next.t.bind(i18next);
+  const t = i18n.t;
   if (key === 'write.published') {
     if (!options.quietSuccess) notify.success(options.success ?? t(key));
   } else if (key === 'write.timeout') {

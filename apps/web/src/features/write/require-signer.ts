@@ -1,7 +1,7 @@
 import { swell } from '@/data/client.ts';
 import { notify } from '@/components/ui/notify.ts';
 import { openLogin } from '@/features/account/login-dialog.ts';
-import { i18next } from '@/i18n/index.ts';
+import { i18n } from '@/i18n/index.ts';
 
 /**
  * True when the user can sign now. Otherwise says why, with a way forward: a guest gets the
@@ -16,12 +16,12 @@ export async function requireSigner(): Promise<boolean> {
     s = swell().session.getSnapshot();
   }
   if (s.signer === 'disconnected') {
-    notify.error(i18next.t('write.signerDisconnected'));
+    notify.error(i18n.t('write.signerDisconnected'));
     return false;
   }
   if (s.canSign) return true;
   if (s.needsPin) {
-    notify.info(i18next.t('write.unlockFirst'));
+    notify.info(i18n.t('write.unlockFirst'));
     return false;
   }
   openLogin();

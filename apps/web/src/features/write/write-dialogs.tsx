@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import { closeComposer, useComposer } from '@/features/write/composer-store.ts';
 import { closeDelete, useDeleteTarget } from '@/features/write/delete-store.ts';
 import { confirmDelete } from '@/features/write/write-handlers.ts';

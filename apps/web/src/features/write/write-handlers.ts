@@ -11,7 +11,7 @@ import { swell } from '@/data/client.ts';
 import { isBookmarked } from '@/features/lists/list-keys.ts';
 import { quickZap } from '@/features/zaps/zap-actions.ts';
 import { openZapModal } from '@/features/zaps/zap-modal-store.ts';
-import { i18next } from '@/i18n/index.ts';
+import { i18n } from '@/i18n/index.ts';
 
 /** Runs a write action with the write path, or says why it could not (signer refused...). */
 async function withWrite(action: (w: WritePath) => Promise<void>): Promise<void> {
@@ -20,7 +20,7 @@ async function withWrite(action: (w: WritePath) => Promise<void>): Promise<void>
   } catch (e) {
     const { loginErrorKey } = await import('@/features/account/account.ts');
     const key = loginErrorKey(e);
-    notify.error(i18next.t(key === 'app.error' ? 'write.notSigned' : key));
+    notify.error(i18n.t(key === 'app.error' ? 'write.notSigned' : key));
   }
 }
 
@@ -45,7 +45,7 @@ async function withSigner(action: (w: WritePath) => Promise<void>): Promise<void
  * pays the default zap, zapCustom opens the custom zap window (features/zaps).
  */
 export function createWriteHandlers(): NoteActionHandlers {
-  const t = i18next.t.bind(i18next);
+  const t = i18n.t;
   return {
     ...copyHandlers(),
     compose: () => void signed(() => openComposer({ mode: 'new' })),
@@ -94,6 +94,6 @@ export function createWriteHandlers(): NoteActionHandlers {
 export function confirmDelete(note: SignedEvent): void {
   void withWrite(async (w) => {
     const r = await w.deleteNote(note);
-    void toastOutcome(r.result, { success: i18next.t('write.deleted') });
+    void toastOutcome(r.result, { success: i18n.t('write.deleted') });
   });
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Zap from 'lucide-react/icons/zap';
 import type { TopZap } from '@swell/cache-protocol';
 import { Avatar } from '@/components/avatar/avatar.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import { registerBuiltinPayers } from '@/features/zaps/builtin-payers.ts';
 import { payerPreference, setPreferredPayer } from '@/features/zaps/payer-preference.ts';
 import { availablePayerSources, payerSourcesVersion } from '@/features/zaps/payer-registry.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Unplug from 'lucide-react/icons/unplug';
 import Wallet from 'lucide-react/icons/wallet';
 import { hasWebLn, isPaymentError, tryParseNwcUri, type NwcPayer } from '@swell/wallet';

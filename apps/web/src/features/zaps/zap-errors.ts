@@ -1,5 +1,5 @@
 import { isPaymentError, ZapError } from '@swell/wallet';
-import { i18next } from '@/i18n/index.ts';
+import { i18n } from '@/i18n/index.ts';
 
 /**
  * What to tell the user when a zap or an invoice payment fails (spec section 8): "zap
@@ -7,7 +7,7 @@ import { i18next } from '@/i18n/index.ts';
  * with the wallet's reason; a time-out says the payment may still complete.
  */
 export function zapFailureMessage(err: unknown): string {
-  const t = i18next.t.bind(i18next);
+  const t = i18n.t;
   if (err instanceof ZapError) {
     if (err.code === 'zap_unavailable') return t('zaps.unavailable');
     if (err.code === 'payment_failed' && err.paymentError)
@@ -20,7 +20,7 @@ export function zapFailureMessage(err: unknown): string {
 }
 
 function paymentFailureMessage(err: { code: string; message: string }): string {
-  const t = i18next.t.bind(i18next);
+  const t = i18n.t;
   switch (err.code) {
     case 'no_webln_extension':
       return t('zaps.extensionNeeded');

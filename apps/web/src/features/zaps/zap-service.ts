@@ -19,7 +19,7 @@ import { choosePayerSource } from '@/features/zaps/payer-registry.ts';
 import { preferredPayer } from '@/features/zaps/payer-preference.ts';
 import { dropPendingZap, putPendingZap } from '@/features/zaps/pending-zaps.ts';
 import { zapFailureMessage } from '@/features/zaps/zap-errors.ts';
-import { i18next } from '@/i18n/index.ts';
+import { i18n } from '@/i18n/index.ts';
 import { addStrings } from '@/i18n/add-strings.ts';
 import { zaps } from '@/i18n/en/zaps.ts';
 
@@ -156,7 +156,7 @@ export interface SendZapOptions {
  */
 export async function sendZap(subject: ZapSubject, options: SendZapOptions): Promise<boolean> {
   if (!(await requireSigner())) return false;
-  const t = i18next.t.bind(i18next);
+  const t = i18n.t;
   const pubkey = subjectPubkey(subject);
   const profile = await authorProfile(pubkey);
   if (!options.endpoint && !canZap(profile)) {

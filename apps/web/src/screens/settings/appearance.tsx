@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Check from 'lucide-react/icons/check';
 import { Screen } from '@/components/screen.tsx';
 import { setTheme, useTheme } from '@/theme/theme-store.ts';

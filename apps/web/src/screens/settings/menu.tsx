@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import type { LucideIcon } from 'lucide-react';
 import Bell from 'lucide-react/icons/bell';
 import ChevronRight from 'lucide-react/icons/chevron-right';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { isWebSocketUrl, type RelayPoolSnapshot, type RelaySettings } from '@swell/client';
 import { Screen } from '@/components/screen.tsx';

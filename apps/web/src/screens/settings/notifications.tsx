@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import { Screen } from '@/components/screen.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { swell } from '@/data/client.ts';

@@ -10,7 +10,7 @@ import {
   type SetStateAction,
 } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Camera from 'lucide-react/icons/camera';
 import ImageUp from 'lucide-react/icons/image-up';
 import Trash2 from 'lucide-react/icons/trash-2';

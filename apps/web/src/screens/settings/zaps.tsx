@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import { defaultZap, defaultZapPresets, type ZapPreset } from '@swell/client';
 import { Screen } from '@/components/screen.tsx';
 import { Button } from '@/components/ui/button.tsx';

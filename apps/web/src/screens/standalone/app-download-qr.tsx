@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import QrCode from '@/components/qr-code.tsx';
 import { StandalonePage } from '@/screens/standalone/standalone-page.tsx';
 import { addStrings } from '@/i18n/add-strings.ts';

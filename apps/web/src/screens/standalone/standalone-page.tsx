@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { useTheme } from '@/theme/theme-store.ts';
 import { themeByName } from '@/theme/themes.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Download from 'lucide-react/icons/download';
 import Archive from 'lucide-react/icons/archive';
 import { formatNumber } from '@swell/nostr';

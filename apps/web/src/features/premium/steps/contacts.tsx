@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Users from 'lucide-react/icons/users';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import type { ContactListVersion } from '@swell/client/membership';

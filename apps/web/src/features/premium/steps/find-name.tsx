@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import { Link } from 'react-router';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import { ButtonLink } from '@/components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import BadgeCheck from 'lucide-react/icons/badge-check';

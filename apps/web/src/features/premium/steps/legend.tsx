@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import Gem from 'lucide-react/icons/gem';
 import { LEGEND_STYLES, type LegendStyle } from '@swell/client/membership';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Film from 'lucide-react/icons/film';
 import FileIcon from 'lucide-react/icons/file';
 import ImageIcon from 'lucide-react/icons/image';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Sparkles from 'lucide-react/icons/sparkles';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { shortDate } from '@/lib/format.ts';

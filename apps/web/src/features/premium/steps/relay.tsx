@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Copy from 'lucide-react/icons/copy';
 import { Button } from '@/components/ui/button.tsx';
 import { copyToClipboard } from '@/features/note-actions/clipboard.ts';

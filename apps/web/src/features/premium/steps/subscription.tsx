@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import { useSearchParams } from 'react-router';
 import PartyPopper from 'lucide-react/icons/party-popper';
 import Clock from 'lucide-react/icons/clock';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Crown from 'lucide-react/icons/crown';
 import Star from 'lucide-react/icons/star';
 import Share2 from 'lucide-react/icons/share-2';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import { nip19 } from '@swell/nostr';
 import { Mention } from '@/components/note/mention.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';

@@ -10,7 +10,7 @@ import {
   type DragEvent,
   type KeyboardEvent,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import ImagePlus from 'lucide-react/icons/image-plus';
 import Send from 'lucide-react/icons/send';
 import type { SignedEvent } from '@swell/cache-protocol';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import Smile from 'lucide-react/icons/smile';
 import { IconButton } from '@/components/ui/button.tsx';
 import { Popover } from '@/components/ui/popover.tsx';

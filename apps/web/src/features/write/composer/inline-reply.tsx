@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import type { SignedEvent } from '@swell/cache-protocol';
 import { Composer } from '@/features/write/composer/composer.tsx';
 import { addStrings } from '@/i18n/add-strings.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation.ts';
 import { Avatar } from '@/components/avatar/avatar.tsx';
 import { swell } from '@/data/client.ts';
 import { ingested } from '@/data/connection.ts';
