@@ -6,8 +6,12 @@ import { join } from 'node:path';
 // The real server, built web app and demo network on a loopback port; Debian's Chromium.
 const port = Number(process.env.E2E_PORT ?? 8000 + Math.floor(Math.random() * 1000));
 process.env.E2E_PORT = String(port);
-const dataDir = process.env.E2E_DATA ?? mkdtempSync(join(tmpdir(), 'swell-e2e-'));
-process.env.E2E_DATA = dataDir;
+// A data folder made here is removed after the run (global-setup.ts); one given is kept.
+if (!process.env.E2E_DATA) {
+  process.env.E2E_DATA = mkdtempSync(join(tmpdir(), 'swell-e2e-'));
+  process.env.E2E_DATA_MADE = '1';
+}
+const dataDir = process.env.E2E_DATA;
 
 export default defineConfig({
   testDir: '.',

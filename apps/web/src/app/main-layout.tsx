@@ -17,7 +17,7 @@ import { SettingsNotices } from '@/features/settings/settings-notices.tsx';
 import { WriteDialogs } from '@/features/write/write-dialogs.tsx';
 import { createWriteHandlers } from '@/features/write/write-handlers.ts';
 import { ZapDialogs } from '@/features/zaps/zap-dialogs.tsx';
-import { afterFirstContent } from '@/lib/first-content.ts';
+import { afterFirstContent, useAfterFirstFeedPage } from '@/lib/first-content.ts';
 import { useStore } from '@/lib/external-store.ts';
 import { premiumReminderOpen } from '@/features/premium/reminder-store.ts';
 import { useMediaQuery, wideQuery } from '@/lib/use-media-query.ts';
@@ -70,6 +70,8 @@ export function MainLayout() {
   const navigationType = useNavigationType();
   const session = useSession();
   const wide = useMediaQuery(wideQuery);
+  // Opened on a feed, the sidebar's code loads once the feed's first page is painted.
+  const sidebarReady = useAfterFirstFeedPage();
   // New pages start at the top; back/forward leaves it to the page (feeds restore themselves).
   useEffect(() => {
     if (navigationType !== 'POP') window.scrollTo(0, 0);
@@ -100,9 +102,7 @@ export function MainLayout() {
         </main>
         {wide && (
           <aside className="shell-aside" aria-label={t('sidebar.label')}>
-            <Suspense fallback={null}>
-              <RouteSidebar />
-            </Suspense>
+            <Suspense fallback={null}>{sidebarReady && <RouteSidebar />}</Suspense>
           </aside>
         )}
         <BottomNav />

@@ -1,11 +1,18 @@
+import { useEffect, useState } from 'react';
+
 let markDone: () => void = () => {};
 const firstContent = new Promise<void>((resolve) => {
   markDone = resolve;
 });
 
-/** Called when the main list has shown its first page. */
+/**
+ * Called when the main list has its first page: what waits for it starts once that page is
+ * painted (after the next frame), so it neither delays nor shares the first note's frame.
+ */
 export function markFirstContent(): void {
-  markDone();
+  if (typeof requestAnimationFrame === 'function')
+    requestAnimationFrame(() => setTimeout(markDone, 0));
+  else setTimeout(markDone, 0);
 }
 
 /**
@@ -14,4 +21,34 @@ export function markFirstContent(): void {
  */
 export function afterFirstContent(fallbackMs = 2500): Promise<void> {
   return Promise.race([firstContent, new Promise<void>((r) => setTimeout(r, fallbackMs))]);
+}
+
+/** Screens whose feed marks its first page (paged-list.ts); `/` redirects to /home. */
+const feedScreen = /^\/(home|reads)?(\/|$)/;
+
+/**
+ * Resolves once the first page of the feed the app opened on is painted (or after the fallback),
+ * and at once when the app opened on any other screen: the work that waits for it (the sign-in
+ * sequence, the sidebar) would otherwise wait for a first page that never comes.
+ */
+export function afterFirstFeedPage(openedOn: string): Promise<void> {
+  return feedScreen.test(openedOn) ? afterFirstContent() : Promise.resolve();
+}
+
+/** The app opened on this path (before any navigation). */
+const openedOn = typeof location === 'undefined' ? '/' : location.pathname;
+
+/** False until `afterFirstFeedPage` of the path the app opened on resolves. */
+export function useAfterFirstFeedPage(): boolean {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void afterFirstFeedPage(openedOn).then(() => {
+      if (live) setDone(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return done;
 }

@@ -1,12 +1,9 @@
 import { detectExtension } from '@swell/client';
 import { swell } from '@/data/client.ts';
 import { loadWrite } from '@/features/write/write-store.ts';
-import { afterFirstContent } from '@/lib/first-content.ts';
+import { afterFirstFeedPage } from '@/lib/first-content.ts';
 
 const account = () => import('@/features/account/account.ts');
-
-/** Screens whose feed marks its first page (lib/first-content.ts); `/` redirects to /home. */
-const feedScreen = /^\/(home|reads)?(\/|$)/;
 
 /**
  * The login sequence (stored remote signer, extension, stored key) runs inside the client and
@@ -20,7 +17,7 @@ const feedScreen = /^\/(home|reads)?(\/|$)/;
  */
 export async function startLoginWhenNeeded(pathname: string): Promise<void> {
   const stored = swell().session.hasStoredLogin();
-  if (stored && feedScreen.test(pathname)) await afterFirstContent();
+  if (stored) await afterFirstFeedPage(pathname);
   if (stored || (await detectExtension())) {
     await swell().session.start();
     if (swell().session.pubkey)
