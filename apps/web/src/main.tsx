@@ -1,13 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import '@fontsource-variable/inter/wght.css';
 import '@/styles/tokens.css';
 import '@/styles/themes.css';
 import '@/styles/base.css';
 import '@/styles/boot-shell.css';
 import '@/i18n/index.ts';
-import { router } from '@/app/router.tsx';
+import { AppRoutes } from '@/app/router.tsx';
 import { registerServiceWorker } from '@/app/service-worker.ts';
 
 // The boot shell in index.html goes before the first render: Preact (React's stand-in, see
@@ -16,7 +16,9 @@ const container = document.getElementById('root')!;
 container.replaceChildren();
 createRoot(container).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
   </StrictMode>,
 );
 

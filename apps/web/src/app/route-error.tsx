@@ -1,14 +1,13 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
-import { NotFound } from '@/components/not-found.tsx';
 import { Screen } from '@/components/screen.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 
-/** Error element of the layout: 404 responses show "page not found", others a generic message. */
-export function RouteError() {
-  const error = useRouteError();
+/**
+ * What a route shows when its screen throws (app/route-boundary.tsx): a generic message and a
+ * reload. Unknown paths and unregistered vanity names are not errors: their routes show NotFound.
+ */
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   console.error(error);
   return (
     <Screen title={t('app.errorTitle')}>

@@ -1,104 +1,177 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { MainLayout } from '@/app/main-layout.tsx';
-import { RouteError } from '@/app/route-error.tsx';
-import { vanityProfileLoader, vanityThreadLoader } from '@/app/vanity.ts';
+import { RouteBoundary } from '@/app/route-boundary.tsx';
+import { RouteLoading } from '@/app/route-loading.tsx';
+import { RouteMatchContext, routeMatchOf } from '@/app/route-match.ts';
+import { VanityRoute } from '@/app/vanity-route.tsx';
+
+/** A screen loaded on first use: a module that exports its screen as `Component`. */
+function screen(load: () => Promise<{ Component: ComponentType }>): ComponentType {
+  return lazy(() => load().then((m) => ({ default: m.Component })));
+}
+
+const Home = screen(() => {
+  // Starts the feed while the screen's code loads (homeFeedFor keeps one feed per user; the
+  // screen takes the same one).
+  void import('@/features/home/home-instance.ts').then((m) => m.homeFeedFor());
+  return import('@/screens/home.tsx');
+});
+const Thread = screen(() => import('@/screens/thread.tsx'));
+const Profile = screen(() => import('@/screens/profile.tsx'));
+const AdvancedSearch = screen(() => import('@/screens/advanced-search.tsx'));
+const NotFoundScreen = screen(() => import('@/screens/not-found.tsx'));
+
+const ToHome = () => <Navigate to="/home" replace />;
+const ToDownloads = () => <Navigate to="/downloads" replace />;
+const VanityProfile = () => (
+  <VanityRoute>
+    <Profile />
+  </VanityRoute>
+);
+const VanityThread = () => (
+  <VanityRoute>
+    <Thread />
+  </VanityRoute>
+);
+
+/** The main column's routed screen: errors and loading stay inside the layout. */
+function Routed() {
+  return (
+    <RouteBoundary>
+      <Suspense fallback={<RouteLoading />}>
+        <Outlet />
+      </Suspense>
+    </RouteBoundary>
+  );
+}
 
 /** Every route of spec section 2; every screen is loaded lazily so the first load stays small. */
 export const routes: RouteObject[] = [
-  { path: '/app-download-qr', lazy: () => import('@/screens/standalone/app-download-qr.tsx') },
-  { path: '/terms', lazy: () => import('@/screens/standalone/terms.tsx') },
-  { path: '/privacy', lazy: () => import('@/screens/standalone/privacy.tsx') },
-  { path: '/support', lazy: () => import('@/screens/standalone/support.tsx') },
+  {
+    path: '/app-download-qr',
+    Component: screen(() => import('@/screens/standalone/app-download-qr.tsx')),
+  },
+  { path: '/terms', Component: screen(() => import('@/screens/standalone/terms.tsx')) },
+  { path: '/privacy', Component: screen(() => import('@/screens/standalone/privacy.tsx')) },
+  { path: '/support', Component: screen(() => import('@/screens/standalone/support.tsx')) },
   {
     path: '/',
     Component: MainLayout,
-    ErrorBoundary: RouteError,
-    HydrateFallback: () => null,
     children: [
       {
-        ErrorBoundary: RouteError,
+        Component: Routed,
         children: [
-          { index: true, loader: () => redirect('/home') },
-          {
-            path: 'home',
-            // Starts the feed while the screen's code loads.
-            loader: () => {
-              void import('@/features/home/home-instance.ts').then((m) => m.homeFeedFor());
-              return null;
-            },
-            lazy: () => import('@/screens/home.tsx'),
-          },
+          { index: true, Component: ToHome },
+          { path: 'home', Component: Home },
           {
             path: 'reads/:topic?',
             handle: { sidebar: 'reads' },
-            lazy: () => import('@/screens/reads.tsx'),
+            Component: screen(() => import('@/screens/reads.tsx')),
           },
-          { path: 'thread/:id', lazy: () => import('@/screens/thread.tsx') },
-          { path: 'e/:id', lazy: () => import('@/screens/thread.tsx') },
-          { path: 'explore', lazy: () => import('@/screens/explore.tsx') },
-          { path: 'explore/feed/:id', lazy: () => import('@/screens/explore-feed.tsx') },
-          { path: 'dms/:contact?', lazy: () => import('@/features/messages/messages-screen.tsx') },
+          { path: 'thread/:id', Component: Thread },
+          { path: 'e/:id', Component: Thread },
+          { path: 'explore', Component: screen(() => import('@/screens/explore.tsx')) },
+          {
+            path: 'explore/feed/:id',
+            Component: screen(() => import('@/screens/explore-feed.tsx')),
+          },
+          {
+            path: 'dms/:contact?',
+            Component: screen(() => import('@/features/messages/messages-screen.tsx')),
+          },
           {
             path: 'notifications',
-            lazy: () => import('@/features/notifications/notifications-screen.tsx'),
+            Component: screen(() => import('@/features/notifications/notifications-screen.tsx')),
           },
-          { path: 'downloads', lazy: () => import('@/screens/downloads.tsx') },
-          { path: 'download', loader: () => redirect('/downloads') },
-          { path: 'settings', lazy: () => import('@/screens/settings/menu.tsx') },
-          { path: 'settings/appearance', lazy: () => import('@/screens/settings/appearance.tsx') },
-          { path: 'settings/network', lazy: () => import('@/screens/settings/network.tsx') },
-          { path: 'settings/muted', lazy: () => import('@/screens/settings/muted.tsx') },
-          { path: 'settings/filters', lazy: () => import('@/screens/settings/filters.tsx') },
-          { path: 'settings/account', lazy: () => import('@/screens/settings/account.tsx') },
-          { path: 'settings/home_feeds', lazy: () => import('@/screens/settings/home-feeds.tsx') },
+          { path: 'downloads', Component: screen(() => import('@/screens/downloads.tsx')) },
+          { path: 'download', Component: ToDownloads },
+          { path: 'settings', Component: screen(() => import('@/screens/settings/menu.tsx')) },
+          {
+            path: 'settings/appearance',
+            Component: screen(() => import('@/screens/settings/appearance.tsx')),
+          },
+          {
+            path: 'settings/network',
+            Component: screen(() => import('@/screens/settings/network.tsx')),
+          },
+          {
+            path: 'settings/muted',
+            Component: screen(() => import('@/screens/settings/muted.tsx')),
+          },
+          {
+            path: 'settings/filters',
+            Component: screen(() => import('@/screens/settings/filters.tsx')),
+          },
+          {
+            path: 'settings/account',
+            Component: screen(() => import('@/screens/settings/account.tsx')),
+          },
+          {
+            path: 'settings/home_feeds',
+            Component: screen(() => import('@/screens/settings/home-feeds.tsx')),
+          },
           {
             path: 'settings/reads_feeds',
-            lazy: () => import('@/screens/settings/reads-feeds.tsx'),
+            Component: screen(() => import('@/screens/settings/reads-feeds.tsx')),
           },
           {
             path: 'settings/notifications',
-            lazy: () => import('@/screens/settings/notifications.tsx'),
-          },
-          { path: 'settings/profile', lazy: () => import('@/screens/settings/profile-edit.tsx') },
-          { path: 'settings/zaps', lazy: () => import('@/screens/settings/zaps.tsx') },
-          { path: 'bookmarks', lazy: () => import('@/screens/bookmarks.tsx') },
-          {
-            path: 'profile/:npub?',
-            handle: { sidebar: 'profile' },
-            lazy: () => import('@/screens/profile.tsx'),
+            Component: screen(() => import('@/screens/settings/notifications.tsx')),
           },
           {
-            path: 'p/:npub?',
-            handle: { sidebar: 'profile' },
-            lazy: () => import('@/screens/profile.tsx'),
+            path: 'settings/profile',
+            Component: screen(() => import('@/screens/settings/profile-edit.tsx')),
           },
-          { path: 'help', lazy: () => import('@/screens/help.tsx') },
-          { path: 'wallet', lazy: () => import('@/features/wallet/wallet-screen.tsx') },
-          { path: 'search/:query', lazy: () => import('@/screens/search.tsx') },
-          { path: 'mutelist/:npub', lazy: () => import('@/screens/mutelist.tsx') },
-          { path: 'new', lazy: () => import('@/screens/new-account.tsx') },
-          { path: 'feeds', lazy: () => import('@/screens/feeds.tsx') },
-          { path: 'feeds/:query', lazy: () => import('@/screens/feed-test.tsx') },
-          { path: 'asearch', lazy: () => import('@/screens/advanced-search.tsx') },
-          { path: 'asearch/:query', lazy: () => import('@/screens/advanced-search.tsx') },
-          { path: 'premium/:step?', lazy: () => import('@/features/premium/premium-screen.tsx') },
-          { path: '404', lazy: () => import('@/screens/not-found.tsx') },
+          { path: 'settings/zaps', Component: screen(() => import('@/screens/settings/zaps.tsx')) },
+          { path: 'bookmarks', Component: screen(() => import('@/screens/bookmarks.tsx')) },
+          { path: 'profile/:npub?', handle: { sidebar: 'profile' }, Component: Profile },
+          { path: 'p/:npub?', handle: { sidebar: 'profile' }, Component: Profile },
+          { path: 'help', Component: screen(() => import('@/screens/help.tsx')) },
+          {
+            path: 'wallet',
+            Component: screen(() => import('@/features/wallet/wallet-screen.tsx')),
+          },
+          { path: 'search/:query', Component: screen(() => import('@/screens/search.tsx')) },
+          { path: 'mutelist/:npub', Component: screen(() => import('@/screens/mutelist.tsx')) },
+          { path: 'new', Component: screen(() => import('@/screens/new-account.tsx')) },
+          { path: 'feeds', Component: screen(() => import('@/screens/feeds.tsx')) },
+          { path: 'feeds/:query', Component: screen(() => import('@/screens/feed-test.tsx')) },
+          { path: 'asearch', Component: AdvancedSearch },
+          { path: 'asearch/:query', Component: AdvancedSearch },
+          {
+            path: 'premium/:step?',
+            Component: screen(() => import('@/features/premium/premium-screen.tsx')),
+          },
+          { path: '404', Component: NotFoundScreen },
           {
             path: ':vanityName',
             handle: { sidebar: 'profile' },
-            loader: vanityProfileLoader,
-            lazy: () => import('@/screens/profile.tsx'),
+            Component: VanityProfile,
           },
           {
             path: ':vanityName/:identifier',
-            loader: vanityThreadLoader,
-            lazy: () => import('@/screens/thread.tsx'),
+            Component: VanityThread,
           },
-          { path: '*', lazy: () => import('@/screens/not-found.tsx') },
+          { path: '*', Component: NotFoundScreen },
         ],
       },
     ],
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The routes of the current location (React Router's declarative mode: no data router, so its
+ * code stays out of the first load). The best match is shared with the sidebar.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  const element = useRoutes(routes, location);
+  return (
+    <RouteMatchContext.Provider value={routeMatchOf(routes, location)}>
+      <RouteBoundary>
+        <Suspense fallback={null}>{element}</Suspense>
+      </RouteBoundary>
+    </RouteMatchContext.Provider>
+  );
+}

@@ -1,10 +1,29 @@
-import { data, type LoaderFunctionArgs } from 'react-router';
+import { createStore } from '@/lib/external-store.ts';
 
 /** What a vanity route resolves to: the owner of a name registered at this server. */
 export interface VanityTarget {
   name: string;
   pubkey: string;
   identifier?: string;
+}
+
+/** The last finished lookup of a vanity route: the owner's key, or null when unregistered. */
+export interface VanityLookup {
+  name: string;
+  pubkey: string | null;
+}
+
+/** Written by the vanity route (app/vanity-route.tsx), read by the sidebar beside it. */
+export const vanityLookup = createStore<VanityLookup | null>(null);
+
+/** The finished lookup of `name` (names are case-insensitive), or undefined while it runs. */
+export function lookupOf(
+  lookup: VanityLookup | null,
+  name: string | undefined,
+): VanityLookup | undefined {
+  return lookup && name !== undefined && lookup.name.toLowerCase() === name.toLowerCase()
+    ? lookup
+    : undefined;
 }
 
 const nameShape = /^[a-z0-9._-]{1,64}$/i;
@@ -22,29 +41,4 @@ export async function resolveVanityName(
   const key = Object.keys(names).find((k) => k.toLowerCase() === name.toLowerCase());
   const pubkey = key === undefined ? undefined : names[key];
   return typeof pubkey === 'string' && /^[0-9a-f]{64}$/.test(pubkey) ? pubkey : undefined;
-}
-
-async function resolveOr404(name: string | undefined, signal: AbortSignal): Promise<string> {
-  const pubkey = name ? await resolveVanityName(name, signal).catch(() => undefined) : undefined;
-  if (!pubkey) throw data('page not found', { status: 404 });
-  return pubkey;
-}
-
-/** `/:vanityName` -> the profile of that name's owner. */
-export async function vanityProfileLoader({
-  params,
-  request,
-}: LoaderFunctionArgs): Promise<VanityTarget> {
-  const name = params.vanityName ?? '';
-  return { name, pubkey: await resolveOr404(name, request.signal) };
-}
-
-/** `/:vanityName/:identifier` -> that owner's long-form note with this identifier. */
-export async function vanityThreadLoader({
-  params,
-  request,
-}: LoaderFunctionArgs): Promise<VanityTarget> {
-  const name = params.vanityName ?? '';
-  const pubkey = await resolveOr404(name, request.signal);
-  return { name, pubkey, identifier: params.identifier ?? '' };
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, useLoaderData, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import CalendarDays from 'lucide-react/icons/calendar-days';
 import Globe from 'lucide-react/icons/globe';
@@ -7,7 +7,7 @@ import QrCodeIcon from 'lucide-react/icons/qr-code';
 import UserPen from 'lucide-react/icons/user-pen';
 import UserX from 'lucide-react/icons/user-x';
 import Zap from 'lucide-react/icons/zap';
-import type { VanityTarget } from '@/app/vanity.ts';
+import { useVanityTarget } from '@/app/vanity-route.tsx';
 import { Avatar } from '@/components/avatar/avatar.tsx';
 import { BackButton, Screen } from '@/components/screen.tsx';
 import { ButtonLink, IconButton } from '@/components/ui/button.tsx';
@@ -43,7 +43,7 @@ const ProfileShare = lazy(() => import('@/features/profile/profile-share.tsx'));
 export function Component() {
   const { t } = useTranslation();
   const params = useParams();
-  const vanity = useLoaderData() as VanityTarget | undefined;
+  const vanity = useVanityTarget();
   const session = useSession();
   const pubkey = profilePubkey(params.npub, vanity, session.pubkey);
   // Spec section 2: `/profile` without an npub shows the signed-in user; a guest goes home.

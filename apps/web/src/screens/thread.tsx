@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { useLoaderData, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import FileQuestion from 'lucide-react/icons/file-question';
 import MessageCircle from 'lucide-react/icons/message-circle';
-import type { VanityTarget } from '@/app/vanity.ts';
+import { useVanityTarget } from '@/app/vanity-route.tsx';
 import { FeedItem, NoteCard } from '@/components/note/note-card.tsx';
 import { NoteSkeleton } from '@/components/note/note-skeleton.tsx';
 import { Screen } from '@/components/screen.tsx';
@@ -31,7 +31,7 @@ const InlineReply = lazy(() => import('@/features/write/composer/inline-reply.ts
 export function Component() {
   const { t } = useTranslation();
   const params = useParams();
-  const vanity = useLoaderData() as VanityTarget | undefined;
+  const vanity = useVanityTarget();
   const { pubkey, canSign } = useSession();
   const personal = pubkey ? { user_pubkey: pubkey } : {};
   const target: ThreadTarget | undefined =

@@ -1,8 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useMatches } from 'react-router';
-import type { VanityTarget } from '@/app/vanity.ts';
+import { useRouteMatch } from '@/app/route-match.ts';
+import { lookupOf, vanityLookup } from '@/app/vanity.ts';
 import { useSession } from '@/data/session.ts';
 import { profilePubkey } from '@/features/profile/profile-target.ts';
+import { useStore } from '@/lib/external-store.ts';
 
 const HomeSidebar = lazy(() => import('@/features/sidebar/home-sidebar.tsx'));
 const ProfileSidebar = lazy(() => import('@/features/profile/profile-sidebar.tsx'));
@@ -31,23 +32,24 @@ export default function RouteSidebar() {
 }
 
 function RouteSidebarContent() {
-  const matches = useMatches();
+  const { sidebar, params } = useRouteMatch();
   const session = useSession();
-  const match = matches.at(-1);
-  const kind = (match?.handle as { sidebar?: string } | undefined)?.sidebar;
-  if (kind === 'reads') {
+  const vanity = lookupOf(useStore(vanityLookup), params.vanityName);
+  if (sidebar === 'reads') {
     return (
       <Suspense fallback={null}>
-        <ReadsSidebar topic={match?.params.topic ?? null} />
+        <ReadsSidebar topic={params.topic ?? null} />
       </Suspense>
     );
   }
-  if (kind === 'profile') {
-    const pubkey = profilePubkey(
-      match?.params.npub,
-      match?.loaderData as VanityTarget | undefined,
-      session.pubkey,
-    );
+  if (sidebar === 'profile') {
+    // A vanity name's owner once the name is looked up (nothing while it is; trending when it
+    // is not registered).
+    const named = params.vanityName !== undefined;
+    if (named && !vanity) return null;
+    const pubkey = named
+      ? (vanity?.pubkey ?? undefined)
+      : profilePubkey(params.npub, undefined, session.pubkey);
     if (pubkey) {
       return (
         <Suspense fallback={null}>
