@@ -166,7 +166,9 @@ export const routes: RouteObject[] = [
  */
 export function AppRoutes() {
   const location = useLocation();
-  const element = useRoutes(routes, location);
+  // Not `useRoutes(routes, location)`: with a location argument it reports every navigation as
+  // a POP, and the layout would not scroll new pages to the top.
+  const element = useRoutes(routes);
   return (
     <RouteMatchContext.Provider value={routeMatchOf(routes, location)}>
       <RouteBoundary>
