@@ -7,9 +7,9 @@ import compat from 'preact/compat';
 export * from 'preact/compat';
 export default compat;
 
-// 1. React Router imports `useOptimistic`, which Preact does not have. The router calls it only
-//    to show a pending location while a navigation runs in a transition (`useTransitions`), which
-//    Swell does not turn on, so the state passes through unchanged.
+// 1. React Router imports `useOptimistic`, which Preact does not have. Only its data router's
+//    `RouterProvider` calls it (Swell uses `<BrowserRouter>`), to show a pending location while a
+//    navigation runs in a transition; should it run, the state passes through unchanged.
 export function useOptimistic<S>(state: S): [S, (action: unknown) => void] {
   return [state, () => {}];
 }

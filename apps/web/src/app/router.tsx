@@ -47,7 +47,7 @@ function Routed() {
 }
 
 /** Every route of spec section 2; every screen is loaded lazily so the first load stays small. */
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     path: '/app-download-qr',
     Component: screen(() => import('@/screens/standalone/app-download-qr.tsx')),
