@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { demoAccounts } from '@swell/devnet';
 import { watchConsole } from './console-guard.ts';
 import { chooseFeed } from './feed-select.ts';
+import { query } from './relay-client.ts';
 
 const alice = demoAccounts.find((a) => a.name === 'alice')!;
 
@@ -112,7 +113,24 @@ test('a guest opens a profile by vanity name', async ({ page }) => {
   await expect(page.getByRole('img', { name: /^Verified name alice@/ })).toBeVisible();
   await expect(page.locator('.badge-provider')).toBeVisible();
   await expect(page.getByRole('feed', { name: 'Notes' }).locator('article').first()).toBeVisible();
+  // The sidebar beside it is hers too (the route resolves the name for both).
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+  await expect(sidebar.getByRole('heading', { name: 'Popular notes' })).toBeVisible();
   await expectClean(page, errors);
+});
+
+test('a vanity name with an identifier opens that article', async ({ page, baseURL }) => {
+  const carol = demoAccounts.find((a) => a.name === 'carol')!;
+  const [article] = await query(`${baseURL!.replace(/^http/, 'ws')}/relay`, {
+    kinds: [30023],
+    authors: [carol.pubkey],
+    limit: 1,
+  });
+  const identifier = article!.tags.find((t) => t[0] === 'd')![1]!;
+  const title = article!.tags.find((t) => t[0] === 'title')![1]!;
+  await page.goto(`/${carol.name}/${identifier}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Article' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: title }).first()).toBeVisible();
 });
 
 test('scrolling home loads three pages with no duplicates', async ({ page }) => {
