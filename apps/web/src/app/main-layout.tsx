@@ -4,6 +4,7 @@ import { useTranslation } from '@/i18n/use-translation.ts';
 import { BottomNav } from '@/app/nav/bottom-nav.tsx';
 import { ComposeFab } from '@/app/nav/compose-fab.tsx';
 import { MobileHeader } from '@/app/nav/mobile-header.tsx';
+import { QuietBoundary } from '@/app/route-boundary.tsx';
 import { SideNav } from '@/app/nav/side-nav.tsx';
 import { ToastHost } from '@/components/ui/toast-host.tsx';
 import { fetchPage } from '@/data/connection.ts';
@@ -102,7 +103,9 @@ export function MainLayout() {
         </main>
         {wide && (
           <aside className="shell-aside" aria-label={t('sidebar.label')}>
-            <Suspense fallback={null}>{sidebarReady && <RouteSidebar />}</Suspense>
+            <QuietBoundary>
+              <Suspense fallback={null}>{sidebarReady && <RouteSidebar />}</Suspense>
+            </QuietBoundary>
           </aside>
         )}
         <BottomNav />

@@ -5,6 +5,8 @@ import { RouteError } from '@/app/route-error.tsx';
 interface Props {
   /** The location's key: a new location clears a caught error. */
   resetKey: string;
+  /** What shows instead of the children once they threw. */
+  fallback: (error: unknown) => ReactNode;
   children: ReactNode;
 }
 
@@ -14,7 +16,7 @@ interface State {
   resetKey: string;
 }
 
-/** Catches what a screen throws while rendering and shows RouteError until the next location. */
+/** Catches what its children throw while rendering and shows the fallback until the next location. */
 class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: undefined, caught: false, resetKey: this.props.resetKey };
 
@@ -29,12 +31,29 @@ class ErrorBoundary extends Component<Props, State> {
   }
 
   override render() {
-    return this.state.caught ? <RouteError error={this.state.error} /> : this.props.children;
+    return this.state.caught ? this.props.fallback(this.state.error) : this.props.children;
   }
 }
 
 /** An error boundary around routed content (the layout, and the screen inside it). */
 export function RouteBoundary({ children }: { children: ReactNode }) {
   const { key } = useLocation();
-  return <ErrorBoundary resetKey={key}>{children}</ErrorBoundary>;
+  return (
+    <ErrorBoundary resetKey={key} fallback={(error) => <RouteError error={error} />}>
+      {children}
+    </ErrorBoundary>
+  );
+}
+
+/**
+ * Around the extras beside the screen (the sidebar): when they fail (their code could not load
+ * offline, say) they are left out until the next location, and the layout and screen stay.
+ */
+export function QuietBoundary({ children }: { children: ReactNode }) {
+  const { key } = useLocation();
+  return (
+    <ErrorBoundary resetKey={key} fallback={() => null}>
+      {children}
+    </ErrorBoundary>
+  );
 }
