@@ -32,18 +32,23 @@ function formatter<T extends Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
   return f as T;
 }
 
-/** "5 minutes ago" for a unix timestamp. */
+/**
+ * "5 minutes ago" for a unix timestamp ("in 5 minutes" for a future one). Past times come from
+ * the app's strings (`app.ago`): every note's accessible time label uses this, and making an
+ * Intl.RelativeTimeFormat costs tens of milliseconds on a slow phone, in the task that renders
+ * the first notes. Future times (invoice expiries) use Intl.
+ */
 export function relativeTime(unix: number, now = Date.now() / 1000): string {
   const diff = unix - now;
+  const [unit, secs] = units.find(([, s]) => Math.abs(diff) >= s) ?? units.at(-1)!;
+  const value = Math.round(Math.abs(diff) / secs);
+  if (diff <= 0)
+    return value === 0 ? i18n.t('app.ago.now') : i18n.t(`app.ago.${unit}`, { count: value });
   const rtf = formatter(
     'relative',
     (l) => new Intl.RelativeTimeFormat(l, { numeric: 'auto', style: 'long' }),
   );
-  for (const [unit, secs] of units) {
-    if (Math.abs(diff) >= secs || unit === 'second')
-      return rtf.format(Math.round(diff / secs), unit);
-  }
-  return '';
+  return rtf.format(Math.round(diff / secs), unit);
 }
 
 /** Compact time for note headers: "now", "5m", "3h", "2d", then a date. */

@@ -14,4 +14,20 @@ export const app = {
   retry: 'Try again',
   back: 'Back',
   close: 'Close',
+  /** Past times, as relativeTime (lib/format.ts) writes them. */
+  ago: {
+    now: 'now',
+    second_one: '{{count}} second ago',
+    second_other: '{{count}} seconds ago',
+    minute_one: '{{count}} minute ago',
+    minute_other: '{{count}} minutes ago',
+    hour_one: '{{count}} hour ago',
+    hour_other: '{{count}} hours ago',
+    day_one: '{{count}} day ago',
+    day_other: '{{count}} days ago',
+    month_one: '{{count}} month ago',
+    month_other: '{{count}} months ago',
+    year_one: '{{count}} year ago',
+    year_other: '{{count}} years ago',
+  },
 } as const;
