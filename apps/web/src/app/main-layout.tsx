@@ -78,7 +78,7 @@ export function MainLayout() {
     if (navigationType !== 'POP') window.scrollTo(0, 0);
   }, [pathname, navigationType]);
   useEffect(() => {
-    void startLoginWhenNeeded(window.location.pathname);
+    void startLoginWhenNeeded();
     // The Downloads badge (spec section 4), once the first content is on screen.
     void afterFirstContent()
       .then(() => import('@/features/downloads/download-badge-watch.ts'))

@@ -26,24 +26,24 @@ export function afterFirstContent(fallbackMs = 2500): Promise<void> {
 /** Screens whose feed marks its first page (paged-list.ts); `/` redirects to /home. */
 const feedScreen = /^\/(home|reads)?(\/|$)/;
 
+/** The app opened on this path (before any navigation). */
+const openedOn = typeof location === 'undefined' ? '/' : location.pathname;
+
 /**
  * Resolves once the first page of the feed the app opened on is painted (or after the fallback),
  * and at once when the app opened on any other screen: the work that waits for it (the sign-in
  * sequence, the sidebar) would otherwise wait for a first page that never comes.
  */
-export function afterFirstFeedPage(openedOn: string): Promise<void> {
+export function afterFirstFeedPage(): Promise<void> {
   return feedScreen.test(openedOn) ? afterFirstContent() : Promise.resolve();
 }
-
-/** The app opened on this path (before any navigation). */
-const openedOn = typeof location === 'undefined' ? '/' : location.pathname;
 
 /** False until `afterFirstFeedPage` of the path the app opened on resolves. */
 export function useAfterFirstFeedPage(): boolean {
   const [done, setDone] = useState(false);
   useEffect(() => {
     let live = true;
-    void afterFirstFeedPage(openedOn).then(() => {
+    void afterFirstFeedPage().then(() => {
       if (live) setDone(true);
     });
     return () => {

@@ -15,9 +15,9 @@ const account = () => import('@/features/account/account.ts');
  * Signed-in users with events waiting in the outbox get the write path then, so their notes
  * show "sending" and are retried without any action.
  */
-export async function startLoginWhenNeeded(pathname: string): Promise<void> {
+export async function startLoginWhenNeeded(): Promise<void> {
   const stored = swell().session.hasStoredLogin();
-  if (stored) await afterFirstFeedPage(pathname);
+  if (stored) await afterFirstFeedPage();
   if (stored || (await detectExtension())) {
     await swell().session.start();
     if (swell().session.pubkey)
