@@ -75,6 +75,14 @@ describe('devnet NIP-46 bunker', { timeout: 30_000 }, () => {
     return c;
   }
 
+  /** The secret of a fresh bunker:// URL. */
+  async function freshSecret(): Promise<string> {
+    const { bunkerUrl } = (await (await fetch(`${server.url}/devnet/nip46`)).json()) as {
+      bunkerUrl: string;
+    };
+    return new URL(bunkerUrl.replace('bunker://', 'http://x/')).searchParams.get('secret')!;
+  }
+
   it('serves a bunker:// URL for this relay and the demo account it signs for', () => {
     expect(info.relay).toBe(server.wsUrl('/relay'));
     expect(info.userPubkey).toBe(erin.pubkey);
@@ -105,6 +113,44 @@ describe('devnet NIP-46 bunker', { timeout: 30_000 }, () => {
     );
   });
 
+  it('refuses a connect without the secret or with a wrong one, and then every request', async () => {
+    const c = await client();
+    const bare = await c.call(info.remotePubkey, 'connect', [info.remotePubkey]);
+    expect(bare.result).toBeUndefined();
+    expect(bare.error).toMatch(/^unauthorized: .*secret/);
+    const empty = await c.call(info.remotePubkey, 'connect', [info.remotePubkey, '']);
+    expect(empty.error).toMatch(/^unauthorized: .*secret/);
+    const wrong = await c.call(info.remotePubkey, 'connect', [info.remotePubkey, 'f'.repeat(32)]);
+    expect(wrong.error).toMatch(/^unauthorized: .*secret/);
+    const template = { kind: 1, content: 'not erin', tags: [], created_at: 1_700_000_000 };
+    for (const [method, params] of [
+      ['sign_event', [JSON.stringify(template)]],
+      ['get_public_key', []],
+      ['nip44_encrypt', [c.pubkey, 'hi']],
+      ['nip04_decrypt', [c.pubkey, 'x?iv=y']],
+      ['ping', []],
+    ] as const) {
+      const res = await c.call(info.remotePubkey, method, [...params]);
+      expect({ method, error: res.error, result: res.result }).toEqual({
+        method,
+        error: 'unauthorized: connect first',
+        result: undefined,
+      });
+    }
+    // The same client with the secret of a URL the bunker handed out: connected, signs.
+    const secret = await freshSecret();
+    expect((await c.call(info.remotePubkey, 'connect', [info.remotePubkey, secret])).result).toBe(
+      'ack',
+    );
+    const signed = JSON.parse(
+      (await c.call(info.remotePubkey, 'sign_event', [JSON.stringify(template)])).result!,
+    ) as NostrEvent;
+    expect(signed.pubkey).toBe(erin.pubkey);
+    expect(verifyEvent(signed)).toBe(true);
+    // Connected once, it may connect again without a secret (it gains nothing new).
+    expect((await c.call(info.remotePubkey, 'connect', [info.remotePubkey])).result).toBe('ack');
+  });
+
   it('answers a client-initiated nostrconnect:// with the client secret', async () => {
     const c = await client();
     const uri = nostrConnectUri({
@@ -127,6 +173,7 @@ describe('devnet NIP-46 bunker', { timeout: 30_000 }, () => {
 
   it('stops answering while switched off', async () => {
     const c = await client();
+    await c.call(info.remotePubkey, 'connect', [info.remotePubkey, await freshSecret()]);
     await fetch(`${server.url}/devnet/nip46/online`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -63,6 +63,18 @@ describe('NIP-46 remote signer against the devnet bunker', () => {
     expect(isClientError(bad, 'invalid-bunker-url')).toBe(true);
   });
 
+  it('is refused by a bunker when the URL lost its secret or carries a wrong one', async () => {
+    const url = new URL((await bunkerUrl()).replace('bunker://', 'http://'));
+    const remote = url.hostname;
+    const relay = url.searchParams.get('relay')!;
+    for (const secret of [undefined, 'f'.repeat(32)]) {
+      const q = new URLSearchParams({ relay, ...(secret ? { secret } : {}) });
+      const refused = await Nip46Signer.connectBunker(`bunker://${remote}?${q}`).catch((e) => e);
+      expect(isClientError(refused, 'signer-rejected')).toBe(true);
+      expect((refused as Error).message).toMatch(/unauthorized/);
+    }
+  });
+
   it('pairs through a nostrconnect:// URI the signer answers', async () => {
     const pairing = startNostrConnect({ relays: [server.relayUrl], name: 'Swell test' });
     expect(pairing.uri).toMatch(/^nostrconnect:\/\/[0-9a-f]{64}\?relay=.+&secret=/);
