@@ -1,9 +1,10 @@
+import { join } from 'node:path';
 import type { ServerConfig, ServerExtension } from '@swell/server';
 import { flag } from '@swell/server';
 import type { InvoiceLedger } from './invoice-ledger.ts';
 import { registerMediaRoutes } from './media-routes.ts';
 import type { DevnetMint } from './mint/devnet-mint.ts';
-import { registerDevnetMint } from './mint/register-mint.ts';
+import { DEVNET_MINT_FILE, registerDevnetMint } from './mint/register-mint.ts';
 import { DevnetBunker } from './nip46-bunker.ts';
 import { registerBunkerRoutes } from './nip46-routes.ts';
 import type { NwcWalletService } from './nwc-wallet-service.ts';
@@ -55,7 +56,7 @@ export interface DevnetState {
   ledger?: InvoiceLedger;
   /** The NIP-47 wallet service (devnet on). */
   nwc?: NwcWalletService;
-  /** The Cashu mint on the ledger, served under `/devnet/mint`. */
+  /** The Cashu mint on the ledger, served under `/devnet/mint` (its state in SWELL_DATA). */
   mint?: DevnetMint;
   /** The NIP-46 bunker (devnet on). */
   bunker?: DevnetBunker;
@@ -85,7 +86,9 @@ export function devnetExtension(
         });
         state.ledger = devnet.ledger;
         state.nwc = devnet.nwc;
-        state.mint = await registerDevnetMint(app, devnet.ledger);
+        state.mint = await registerDevnetMint(app, devnet.ledger, {
+          file: join(ctx.config.dataDir, DEVNET_MINT_FILE),
+        });
         state.bunker = new DevnetBunker(ctx);
         registerBunkerRoutes(app, state.bunker);
         state.payments = devnet.payments;
@@ -95,6 +98,7 @@ export function devnetExtension(
     async close() {
       state.nwc?.stop();
       await state.bunker?.close();
+      state.mint?.close();
     },
     async listening(ctx, { url }) {
       if (!opts.demo || (await ctx.store.counts()).events > 0) return;
