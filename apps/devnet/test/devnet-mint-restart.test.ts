@@ -9,6 +9,7 @@ import {
   blindOutputs,
   devnetInvoice,
   getJson,
+  operator,
   payDevnetInvoice,
   postJson,
   unblindProofs,
@@ -103,7 +104,11 @@ describe('devnet mint across a restart', () => {
       unspent = unspent.filter((p) => p !== input);
 
       // The keyset rotated, with a new fee.
-      const rotated = await postJson<{ id: string }>(url('/rotate'), { input_fee_ppk: 250 });
+      const rotated = await postJson<{ id: string }>(
+        url('/rotate'),
+        { input_fee_ppk: 250 },
+        operator(a),
+      );
       expect(rotated.status).toBe(200);
       rotatedId = rotated.json.id;
     } finally {

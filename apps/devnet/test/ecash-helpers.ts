@@ -26,14 +26,20 @@ export async function devnetServer(): Promise<DevnetTestServer> {
 export async function postJson<T = unknown>(
   url: string,
   body: unknown,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; json: T; headers: Headers }> {
   const res = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
   return { status: res.status, json: (await res.json()) as T, headers: res.headers };
 }
+
+/** The header of the devnet operator's controls (rotating the mint, the exchange rate, ...). */
+export const operator = (server: { devnet: DevnetState }) => ({
+  authorization: `Bearer ${server.devnet.operatorToken!}`,
+});
 
 export async function getJson<T = unknown>(
   url: string,

@@ -60,8 +60,12 @@ describe('devnet NIP-46 bunker', { timeout: 30_000 }, () => {
   let info: { bunkerUrl: string; relay: string; remotePubkey: string; userPubkey: string };
   const clients: RawClient[] = [];
 
+  let operatorToken = '';
+
   beforeAll(async () => {
-    server = await testServer({}, { extensions: [devnetExtension({ demo: false, devnet: true })] });
+    const ext = devnetExtension({ demo: false, devnet: true });
+    server = await testServer({}, { extensions: [ext] });
+    operatorToken = ext.state.operatorToken!;
     info = (await (await fetch(`${server.url}/devnet/nip46`)).json()) as typeof info;
   });
   afterAll(async () => {
@@ -171,24 +175,29 @@ describe('devnet NIP-46 bunker', { timeout: 30_000 }, () => {
     );
   });
 
-  it('stops answering while switched off', async () => {
+  it('stops answering while the operator switches it off', async () => {
     const c = await client();
     await c.call(info.remotePubkey, 'connect', [info.remotePubkey, await freshSecret()]);
-    await fetch(`${server.url}/devnet/nip46/online`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ online: false }),
-    });
+    const setOnline = (online: boolean, token?: string) =>
+      fetch(`${server.url}/devnet/nip46/online`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify({ online }),
+      });
+    // A visitor cannot drop the bunker for everyone.
+    expect((await setOnline(false)).status).toBe(401);
+    expect((await setOnline(false, 'x'.repeat(43))).status).toBe(403);
+    expect((await c.call(info.remotePubkey, 'ping', [])).result).toBe('pong');
+    expect((await setOnline(false, operatorToken)).status).toBe(200);
     c.sock.send([
       'EVENT',
       nip46Event(c.sk, info.remotePubkey, { id: 'p', method: 'ping', params: [] }),
     ]);
     await expect(c.receive(800)).rejects.toThrow(/timed out/);
-    await fetch(`${server.url}/devnet/nip46/online`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ online: true }),
-    });
+    expect((await setOnline(true, operatorToken)).status).toBe(200);
     expect((await c.call(info.remotePubkey, 'ping', [])).result).toBe('pong');
   });
 });

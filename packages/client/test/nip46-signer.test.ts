@@ -28,11 +28,15 @@ describe('NIP-46 remote signer against the devnet bunker', () => {
   }
 
   async function setOnline(online: boolean) {
-    await fetch(`${server.url}/devnet/nip46/online`, {
+    const res = await fetch(`${server.url}/devnet/nip46/online`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${server.devnet.operatorToken!}`,
+      },
       body: JSON.stringify({ online }),
     });
+    expect(res.status).toBe(200);
   }
 
   async function connect(options: Parameters<typeof Nip46Signer.connectBunker>[1] = {}) {
