@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,8 @@ if (!process.env.E2E_DATA) {
   process.env.E2E_DATA_MADE = '1';
 }
 const dataDir = process.env.E2E_DATA;
+// The devnet's operator token, for the specs that switch the bunker off (devnet-operator.ts).
+process.env.SWELL_DEVNET_OPERATOR_TOKEN ||= randomBytes(32).toString('base64url');
 
 export default defineConfig({
   testDir: '.',
@@ -49,6 +52,7 @@ export default defineConfig({
       SWELL_DATA: dataDir,
       SWELL_DEMO: process.env.SWELL_DEMO ?? '1',
       SWELL_DEVNET: '1',
+      SWELL_DEVNET_OPERATOR_TOKEN: process.env.SWELL_DEVNET_OPERATOR_TOKEN,
     },
   },
 });

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { demoAccounts } from '@swell/devnet';
 import { finalizeEvent } from 'nostr-tools/pure';
 import { hexToBytes } from 'nostr-tools/utils';
+import { operatorHeaders } from './devnet-operator.ts';
 import { relayEventsById } from './relay-client.ts';
 
 // Signers that publish (NIP-07 extension, the devnet NIP-46 bunker), a relay that does not
@@ -58,7 +59,14 @@ test('the devnet NIP-46 bunker signs a note; a dropped bunker shows the disconne
   request,
   baseURL,
 }) => {
-  await request.post('/devnet/nip46/online', { data: { online: true } });
+  const setOnline = async (online: boolean) => {
+    const res = await request.post('/devnet/nip46/online', {
+      data: { online },
+      headers: operatorHeaders(),
+    });
+    expect(res.status()).toBe(200);
+  };
+  await setOnline(true);
   const { bunkerUrl } = (await (await request.get('/devnet/nip46')).json()) as {
     bunkerUrl: string;
   };
@@ -86,7 +94,7 @@ test('the devnet NIP-46 bunker signs a note; a dropped bunker shows the disconne
   expect(event!.pubkey).toBe(erin.pubkey);
 
   // The bunker stops answering: the next action says the signer is disconnected.
-  await request.post('/devnet/nip46/online', { data: { online: false } });
+  await setOnline(false);
   try {
     await page.getByRole('button', { name: 'New note' }).first().click();
     const composer = page.getByRole('dialog', { name: 'New note' });
@@ -95,7 +103,7 @@ test('the devnet NIP-46 bunker signs a note; a dropped bunker shows the disconne
     await expect(page.getByTestId('signer-disconnected')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId('signer-disconnected')).toContainText('Signer disconnected');
   } finally {
-    await request.post('/devnet/nip46/online', { data: { online: true } });
+    await setOnline(true);
   }
 });
 

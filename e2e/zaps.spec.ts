@@ -277,8 +277,12 @@ test('wallet connect: connect in Settings > Zaps, set the default zap, zap throu
   });
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-  // The wallet revokes the connection: its error is shown (a zap through it would fail).
-  const revoked = await fetch(`${origin}/devnet/nwc/${created.walletPubkey}`, { method: 'DELETE' });
+  // The wallet revokes the connection (its holder asks, with the connection's secret): its error
+  // is shown (a zap through it would fail).
+  const revoked = await fetch(`${origin}/devnet/nwc/${created.walletPubkey}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${new URL(created.uri).searchParams.get('secret')}` },
+  });
   expect(revoked.ok).toBe(true);
   await page.reload();
   await expect(wallet.getByRole('status')).toHaveText(

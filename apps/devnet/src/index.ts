@@ -27,7 +27,7 @@ export { DevnetMint } from './mint/devnet-mint.ts';
 export { feeReserveFor, routingFeeFor } from './mint/lightning-fees.ts';
 export { MAX_QUOTE_SATS } from './mint/limits.ts';
 export type { DevnetMintOptions } from './mint/devnet-mint.ts';
-export { registerDevnetMint } from './mint/register-mint.ts';
+export { DEVNET_MINT_FILE, registerDevnetMint } from './mint/register-mint.ts';
 export { MINT_PATH } from './mint/mint-routes.ts';
 export { MintError, MintErrorCode } from './mint/mint-error.ts';
 export { deriveKeyset, KEYSET_SIZE } from './mint/mint-keysets.ts';

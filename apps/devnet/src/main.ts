@@ -6,11 +6,12 @@ import { loadDevnetOptions } from './server-extension.ts';
 import { startDevnetServer } from './start.ts';
 
 const bar = seedProgressBar();
+const devnetOptions = loadDevnetOptions();
 let server: Awaited<ReturnType<typeof startDevnetServer>>;
 try {
   server = await startDevnetServer({
     ...loadConfig(),
-    ...loadDevnetOptions(),
+    ...devnetOptions,
     onSeedProgress: (p) => bar.update(p),
   });
 } finally {
@@ -18,6 +19,15 @@ try {
 }
 installCrashGuards(server.app.log);
 console.log(`\nSwell is running at ${server.url}\n`);
+// The operator token goes to this console only (never to the log): one made for this start is
+// shown; one from the setting is not repeated.
+if (server.devnet.operatorToken) {
+  console.log(
+    devnetOptions.operatorToken
+      ? 'Devnet operator token: the one in SWELL_DEVNET_OPERATOR_TOKEN\n'
+      : `Devnet operator token (new at every start; Authorization: Bearer <token> for the devnet's controls): ${server.devnet.operatorToken}\n`,
+  );
+}
 // Tells a supervising `npm start` (scripts/start.mjs) that the server came up.
 process.send?.({ type: 'ready', url: server.url });
 

@@ -22,6 +22,11 @@ import { deriveSecretKey } from './keys.ts';
 /** The demo account whose key the bunker holds (README, "Demo accounts"). */
 export const bunkerAccount = 'erin';
 
+/** Unused `bunker://` secrets kept (the oldest go first), so asking for URLs cannot fill memory. */
+const MAX_OPEN_SECRETS = 1000;
+/** Connected clients remembered (the oldest go first). */
+const MAX_CLIENTS = 10_000;
+
 /** What the bunker needs from the server: the live fan-out (to hear requests) and ingestion. */
 export interface BunkerHost extends DevnetHost {
   live: { subscribe(fn: (event: NostrEvent) => void): () => void };
@@ -31,9 +36,12 @@ export interface BunkerHost extends DevnetHost {
  * A NIP-46 remote signer ("bunker") for the devnet: it holds a demo account's key and answers
  * over the server's own relay, so remote signing runs offline. It hears kind 24133 requests
  * addressed to its signer key on the live fan-out and publishes its answers through the server's
- * ingestion (relay subscribers receive them like any ephemeral event). Every request of a
- * connected client is approved (it is a sandbox); `bunker://` secrets are single-use, as the NIP
- * asks. `online = false` makes it stop answering, to show what a dropped signer looks like.
+ * ingestion (relay subscribers receive them like any ephemeral event). A client connects with
+ * the secret of a `bunker://` URL the bunker handed out (single-use, as the NIP asks) or by the
+ * `nostrconnect://` step; a `connect` without a valid secret, and every other request of a client
+ * that never connected, gets an error answer. Every request of a connected client is approved (it
+ * is a sandbox). `online = false` makes it stop answering, to show what a dropped signer looks
+ * like.
  */
 export class DevnetBunker {
   readonly remotePubkey: string;
@@ -43,6 +51,7 @@ export class DevnetBunker {
   private readonly userKey: Uint8Array;
   private readonly host: BunkerHost;
   private readonly secrets = new Set<string>();
+  /** Pubkeys of the clients that connected (with a secret, or through `nostrconnect://`). */
   private readonly clients = new Set<string>();
   private readonly stop: () => void;
   private readonly inFlight = new Set<Promise<void>>();
@@ -61,8 +70,8 @@ export class DevnetBunker {
 
   /** A fresh single-use `bunker://` URL for the relay at `relayUrl`. */
   bunkerUrl(relayUrl: string): string {
-    const secret = randomBytes(8).toString('hex');
-    this.secrets.add(secret);
+    const secret = randomBytes(16).toString('hex');
+    remember(this.secrets, secret, MAX_OPEN_SECRETS);
     const q = new URLSearchParams({ relay: relayUrl, secret });
     return `bunker://${this.remotePubkey}?${q.toString()}`;
   }
@@ -73,7 +82,7 @@ export class DevnetBunker {
    */
   async acceptNostrConnect(uri: string): Promise<void> {
     const p = parseNostrConnectUri(uri);
-    this.clients.add(p.clientPubkey);
+    remember(this.clients, p.clientPubkey, MAX_CLIENTS);
     const id = randomBytes(8).toString('hex');
     await this.send(p.clientPubkey, { id, result: p.secret });
   }
@@ -102,15 +111,17 @@ export class DevnetBunker {
     const [a = '', b = ''] = req.params;
     if (req.method === 'connect') {
       if (a !== this.remotePubkey) throw new Error('connect names another signer');
-      if (b) {
-        if (!this.secrets.delete(b)) throw new Error('invalid or already used secret');
-      }
-      this.clients.add(client);
+      // A client that connected before may say so again; it gains nothing new.
+      if (this.clients.has(client)) return 'ack';
+      if (!b) throw new Error('unauthorized: connect needs the secret of a bunker:// URL');
+      if (!this.secrets.delete(b)) throw new Error('unauthorized: invalid or already used secret');
+      remember(this.clients, client, MAX_CLIENTS);
       return 'ack';
     }
-    if (req.method === 'ping') return 'pong';
     if (!this.clients.has(client)) throw new Error('unauthorized: connect first');
     switch (req.method) {
+      case 'ping':
+        return 'pong';
       case 'get_public_key':
         return this.userPubkey;
       case 'sign_event': {
@@ -156,4 +167,10 @@ export class DevnetBunker {
       this.host.log.warn({ reason: result.message }, 'devnet bunker answer was rejected');
     }
   }
+}
+
+/** Adds `value` to `set`, forgetting the oldest entries beyond `max`. */
+function remember(set: Set<string>, value: string, max: number): void {
+  set.add(value);
+  while (set.size > max) set.delete(set.values().next().value!);
 }

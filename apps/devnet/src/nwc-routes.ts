@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { getPublicKey } from '@swell/nostr';
+import { hexToBytes } from '@noble/hashes/utils.js';
 import { LedgerError } from './invoice-ledger.ts';
+import { bearerToken, refuse, sameSecret } from './operator-token.ts';
 import { MAX_SENDABLE_MSAT } from './lnurl-routes.ts';
 import type { NwcEncryptionMode, NwcWalletService } from './nwc-wallet-service.ts';
 
@@ -7,6 +10,18 @@ const MODES: readonly NwcEncryptionMode[] = ['nip44_v2 nip04', 'nip44_v2', 'nip0
 /** A fresh connection holds one million sats unless asked otherwise. */
 export const DEFAULT_NWC_BALANCE_SATS = 1_000_000;
 const HEX64 = /^[0-9a-f]{64}$/;
+const REVOKE_NEEDS =
+  'revoking a wallet connection needs its secret (the secret of its nostr+walletconnect:// URI) or the operator token: send Authorization: Bearer <it>';
+
+/** Whether `secret` is the client secret of the connection whose client pubkey is `clientPubkey`. */
+function holdsConnection(secret: string, clientPubkey: string): boolean {
+  if (!/^[0-9a-fA-F]{64}$/.test(secret)) return false;
+  try {
+    return getPublicKey(hexToBytes(secret.toLowerCase())) === clientPubkey;
+  } catch {
+    return false;
+  }
+}
 
 /** The server's relay as seen from the client that asked (the devnet runs on the same host). */
 const relayUrlOf = (req: FastifyRequest) =>
@@ -19,9 +34,15 @@ const relayUrlOf = (req: FastifyRequest) =>
  *   what the wallet advertises: "nip44_v2 nip04" (default), "nip44_v2" or "nip04" (a legacy
  *   wallet: no encryption tag).
  * - `GET /devnet/nwc/:walletPubkey`: balance and payments of a connection.
- * - `DELETE /devnet/nwc/:walletPubkey`: revokes it (requests are then answered UNAUTHORIZED).
+ * - `DELETE /devnet/nwc/:walletPubkey`: revokes it (requests are then answered UNAUTHORIZED),
+ *   for whoever holds the connection (`Authorization: Bearer <the secret of its URI>`) or the
+ *   operator (`Authorization: Bearer <operator token>`): the wallet pubkey alone is public.
  */
-export function registerNwcRoutes(app: FastifyInstance, service: NwcWalletService): void {
+export function registerNwcRoutes(
+  app: FastifyInstance,
+  service: NwcWalletService,
+  operatorToken: string,
+): void {
   app.post<{ Body: { balanceSats?: unknown; encryption?: unknown; lud16?: unknown } | null }>(
     '/devnet/nwc',
     async (req, reply) => {
@@ -76,9 +97,14 @@ export function registerNwcRoutes(app: FastifyInstance, service: NwcWalletServic
 
   app.delete<{ Params: { wallet: string } }>('/devnet/nwc/:wallet', async (req, reply) => {
     const wallet = req.params.wallet.toLowerCase();
-    if (!HEX64.test(wallet) || !service.revoke(wallet)) {
-      return reply.code(404).send({ error: 'no such wallet connection' });
+    const connection = HEX64.test(wallet) ? service.get(wallet) : undefined;
+    if (!connection) return reply.code(404).send({ error: 'no such wallet connection' });
+    const given = bearerToken(req);
+    if (given === undefined) return refuse(reply, 401, REVOKE_NEEDS);
+    if (!sameSecret(given, operatorToken) && !holdsConnection(given, connection.clientPubkey)) {
+      return refuse(reply, 403, "neither this connection's secret nor the operator token");
     }
+    service.revoke(wallet);
     return { revoked: true };
   });
 }

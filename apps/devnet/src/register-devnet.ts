@@ -25,7 +25,7 @@ export interface Devnet {
  * Hooks the lightning sandbox into a server: LNURL-pay with NIP-57 zaps for every name,
  * the invoice ledger and its development pay endpoint (which publishes zap receipts through the
  * server's ingestion, so relay subscribers and the cache see them), membership payments from the
- * ledger at a settable exchange rate (`/devnet/exchange-rate`), the NIP-47 wallet service
+ * ledger at an exchange rate the operator may set (`/devnet/exchange-rate`), the NIP-47 wallet service
  * paying from the ledger (`/devnet/nwc`) and the WebLN stand-in script (`/devnet/webln.js`).
  * The demo media are registered apart (`registerDemoMedia`), since a demo database needs them
  * with the devnet off.
@@ -33,12 +33,12 @@ export interface Devnet {
 export async function registerDevnet(
   app: FastifyInstance,
   host: DevnetHost,
-  opts: { usdPerBtc?: number } = {},
+  opts: { operatorToken: string; usdPerBtc?: number },
 ): Promise<Devnet> {
   const signer = await DeterministicSigner.create();
   const ledger = new InvoiceLedger();
   const payments = new DevnetPayments(ledger, opts.usdPerBtc);
-  registerExchangeRateRoutes(app, payments);
+  registerExchangeRateRoutes(app, payments, opts.operatorToken);
   const publishReceipt = async (invoice: {
     zapRequest?: NostrEvent;
     bolt11: string;
@@ -66,7 +66,7 @@ export async function registerDevnet(
   registerPaymentRoutes(app, ledger, host, publishReceipt);
   const nwc = new NwcWalletService(ledger, host);
   nwc.start();
-  registerNwcRoutes(app, nwc);
+  registerNwcRoutes(app, nwc, opts.operatorToken);
   registerWeblnRoutes(app, ledger);
   return { ledger, nwc, payments };
 }

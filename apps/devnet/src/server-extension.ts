@@ -1,13 +1,15 @@
+import { join } from 'node:path';
 import type { ServerConfig, ServerExtension } from '@swell/server';
 import { flag } from '@swell/server';
 import type { InvoiceLedger } from './invoice-ledger.ts';
 import { registerMediaRoutes } from './media-routes.ts';
 import type { DevnetMint } from './mint/devnet-mint.ts';
-import { registerDevnetMint } from './mint/register-mint.ts';
+import { DEVNET_MINT_FILE, registerDevnetMint } from './mint/register-mint.ts';
 import { DevnetBunker } from './nip46-bunker.ts';
 import { registerBunkerRoutes } from './nip46-routes.ts';
 import type { NwcWalletService } from './nwc-wallet-service.ts';
 import type { DevnetPayments } from './devnet-payments.ts';
+import { checkedOperatorToken, newOperatorToken } from './operator-token.ts';
 import { registerDevnet } from './register-devnet.ts';
 import { publicBaseUrl, seedDemoNetwork, type SeedProgress, type SeedReport } from './seed.ts';
 
@@ -20,6 +22,11 @@ export interface DevnetOptions {
   usdPerBtc?: number;
   /** Told how seeding goes (`npm start` draws a progress bar with it). */
   onSeedProgress?: (progress: SeedProgress) => void;
+  /**
+   * What the devnet controls that change the service for everyone ask for in
+   * `Authorization: Bearer` (SWELL_DEVNET_OPERATOR_TOKEN); a fresh random one when absent.
+   */
+  operatorToken?: string;
 }
 
 /**
@@ -47,6 +54,9 @@ export function loadDevnetOptions(
     devnet: flag(merged.SWELL_DEVNET) ?? true,
     demo: flag(merged.SWELL_DEMO) ?? !merged.DATABASE_URL,
     ...(usdPerBtc !== undefined ? { usdPerBtc } : {}),
+    ...(merged.SWELL_DEVNET_OPERATOR_TOKEN
+      ? { operatorToken: checkedOperatorToken(merged.SWELL_DEVNET_OPERATOR_TOKEN) }
+      : {}),
   };
 }
 
@@ -55,12 +65,14 @@ export interface DevnetState {
   ledger?: InvoiceLedger;
   /** The NIP-47 wallet service (devnet on). */
   nwc?: NwcWalletService;
-  /** The Cashu mint on the ledger, served under `/devnet/mint`. */
+  /** The Cashu mint on the ledger, served under `/devnet/mint` (its state in SWELL_DATA). */
   mint?: DevnetMint;
   /** The NIP-46 bunker (devnet on). */
   bunker?: DevnetBunker;
   /** Membership payments (devnet on): set the exchange rate with `setUsdPerBtc`. */
   payments?: DevnetPayments;
+  /** The operator token (devnet on): `Authorization: Bearer <it>` on the operator's controls. */
+  operatorToken?: string;
   seeded?: SeedReport;
 }
 
@@ -80,14 +92,19 @@ export function devnetExtension(
     async register(app, ctx) {
       registerMediaRoutes(app);
       if (opts.devnet) {
+        const operatorToken = opts.operatorToken ?? newOperatorToken();
+        state.operatorToken = operatorToken;
         const devnet = await registerDevnet(app, ctx, {
+          operatorToken,
           ...(opts.usdPerBtc !== undefined ? { usdPerBtc: opts.usdPerBtc } : {}),
         });
         state.ledger = devnet.ledger;
         state.nwc = devnet.nwc;
-        state.mint = await registerDevnetMint(app, devnet.ledger);
+        state.mint = await registerDevnetMint(app, devnet.ledger, operatorToken, {
+          file: join(ctx.config.dataDir, DEVNET_MINT_FILE),
+        });
         state.bunker = new DevnetBunker(ctx);
-        registerBunkerRoutes(app, state.bunker);
+        registerBunkerRoutes(app, state.bunker, operatorToken);
         state.payments = devnet.payments;
         ctx.membership.usePayments(devnet.payments);
       }
@@ -95,6 +112,7 @@ export function devnetExtension(
     async close() {
       state.nwc?.stop();
       await state.bunker?.close();
+      state.mint?.close();
     },
     async listening(ctx, { url }) {
       if (!opts.demo || (await ctx.store.counts()).events > 0) return;

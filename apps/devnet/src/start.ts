@@ -8,11 +8,19 @@ import { devnetExtension, type DevnetServerConfig, type DevnetState } from './se
 export async function startDevnetServer(
   config: DevnetServerConfig,
 ): Promise<RunningServer & { devnet: DevnetState }> {
-  const { demo = false, devnet = false, usdPerBtc, onSeedProgress, ...serverConfig } = config;
+  const {
+    demo = false,
+    devnet = false,
+    usdPerBtc,
+    onSeedProgress,
+    operatorToken,
+    ...serverConfig
+  } = config;
   const ext = devnetExtension({
     demo,
     devnet,
     ...(usdPerBtc !== undefined ? { usdPerBtc } : {}),
+    ...(operatorToken !== undefined ? { operatorToken } : {}),
     ...(onSeedProgress ? { onSeedProgress } : {}),
   });
   const server = await startServer(serverConfig, { extensions: [ext] });

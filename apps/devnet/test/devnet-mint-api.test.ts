@@ -15,6 +15,7 @@ import {
   devnetInvoice,
   devnetServer,
   getJson,
+  operator,
   payDevnetInvoice,
   postJson,
   type DevnetTestServer,
@@ -330,7 +331,20 @@ describe('devnet mint HTTP API (NUT v1)', () => {
   });
 
   it('rotates keysets: the old one is inactive for outputs but its proofs still spend', async () => {
-    const rotated = await postJson<{ id: string; keysets: KeysetJson[] }>(url('/rotate'), {});
+    // Only the operator rotates: without the token, or with another, nothing changes.
+    expect(await postJson(url('/rotate'), {})).toMatchObject({ status: 401 });
+    const wrong = { authorization: 'Bearer not-the-operator-token' };
+    expect(await postJson(url('/rotate'), { input_fee_ppk: 0 }, wrong)).toMatchObject({
+      status: 403,
+    });
+    expect((await getJson<{ keysets: unknown[] }>(url('/v1/keysets'))).json.keysets).toHaveLength(
+      1,
+    );
+    const rotated = await postJson<{ id: string; keysets: KeysetJson[] }>(
+      url('/rotate'),
+      {},
+      operator(server),
+    );
     expect(rotated.status).toBe(200);
     expect(rotated.json.keysets.map((k) => k.active)).toEqual([false, true]);
     const refused = await postJson(url('/v1/swap'), {

@@ -1,4 +1,13 @@
-import { HttpResponseError, JSONInt, MintOperationError, type RequestFn } from '@cashu/cashu-ts';
+import {
+  blindMessage,
+  HttpResponseError,
+  JSONInt,
+  MintOperationError,
+  pointFromHex,
+  unblindSignature,
+  type RequestFn,
+} from '@cashu/cashu-ts';
+import { bytesToHex, randomBytes } from '@noble/hashes/utils.js';
 import { testServer } from '@swell/server/testing';
 import { devnetExtension, type DevnetState } from '../src/index.ts';
 
@@ -17,14 +26,20 @@ export async function devnetServer(): Promise<DevnetTestServer> {
 export async function postJson<T = unknown>(
   url: string,
   body: unknown,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; json: T; headers: Headers }> {
   const res = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
   return { status: res.status, json: (await res.json()) as T, headers: res.headers };
 }
+
+/** The header of the devnet operator's controls (rotating the mint, the exchange rate, ...). */
+export const operator = (server: { devnet: DevnetState }) => ({
+  authorization: `Bearer ${server.devnet.operatorToken!}`,
+});
 
 export async function getJson<T = unknown>(
   url: string,
@@ -103,4 +118,44 @@ export function signedOutputs(requests: readonly RecordedRequest[]): string[] {
     .flatMap((r) =>
       ((r.body?.outputs as Array<{ B_: string }> | undefined) ?? []).map((o) => o.B_),
     );
+}
+
+/** A blinded message with what the wallet keeps to unblind its signature. */
+export interface BlankOutput {
+  amount: number;
+  id: string;
+  B_: string;
+  secret: string;
+  r: bigint;
+}
+
+/** Blinded messages of random secrets for `amounts`, blinded by hand with cashu-ts primitives. */
+export function blindOutputs(keysetId: string, amounts: number[]): BlankOutput[] {
+  return amounts.map((amount) => {
+    const secret = bytesToHex(randomBytes(32));
+    const blinded = blindMessage(new TextEncoder().encode(secret));
+    return { amount, id: keysetId, B_: blinded.B_.toHex(true), secret, r: blinded.r };
+  });
+}
+
+/** What goes on the wire of a list of blinded messages. */
+export const wireOutputs = (os: BlankOutput[]) =>
+  os.map(({ amount, id, B_ }) => ({ amount, id, B_ }));
+
+/** Proofs from the mint's signatures on `os` (keys: amount -> public key of their keyset). */
+export function unblindProofs(
+  os: BlankOutput[],
+  signatures: Array<{ id: string; amount: number; C_: string }>,
+  keys: Record<string, string>,
+): Array<{ amount: number; id: string; secret: string; C: string }> {
+  return signatures.map((sig, i) => ({
+    amount: sig.amount,
+    id: sig.id,
+    secret: os[i]!.secret,
+    C: unblindSignature(
+      pointFromHex(sig.C_),
+      os[i]!.r,
+      pointFromHex(keys[String(sig.amount)]!),
+    ).toHex(true),
+  }));
 }

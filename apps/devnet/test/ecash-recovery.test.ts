@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   devnetInvoice,
   devnetServer,
+  operator,
   payDevnetInvoice,
   recordingTransport,
   signedOutputs,
@@ -143,7 +144,7 @@ describe('keyset rotation and tokens of several mints', () => {
       const old = a.devnet.mint!.keysets().find((k) => k.active)!;
       const res = await fetch(`${a.mintUrl}/rotate`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...operator(a) },
         body: JSON.stringify({ input_fee_ppk: 0 }),
       });
       expect(res.status).toBe(200);

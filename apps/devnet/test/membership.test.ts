@@ -331,11 +331,16 @@ describe.each(BACKENDS)('membership on %s (devnet lightning)', (backend) => {
       return content<{ rate: number }>(r.events[0]).rate;
     };
     expect(await rate()).toBe(100_000);
-    const set = await fetch(`${server.url}/devnet/exchange-rate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ usd_per_btc: 50_000 }),
-    });
+    const setRate = (headers: Record<string, string>) =>
+      fetch(`${server.url}/devnet/exchange-rate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ usd_per_btc: 50_000 }),
+      });
+    // Everyone's prices: only the operator sets them.
+    expect((await setRate({})).status).toBe(401);
+    expect(await rate()).toBe(100_000);
+    const set = await setRate({ authorization: `Bearer ${devnet.operatorToken!}` });
     expect(set.status).toBe(200);
     expect(await rate()).toBe(50_000);
     const op = finalizeEvent(

@@ -60,8 +60,12 @@ describe('devnet NIP-46 bunker', { timeout: 30_000 }, () => {
   let info: { bunkerUrl: string; relay: string; remotePubkey: string; userPubkey: string };
   const clients: RawClient[] = [];
 
+  let operatorToken = '';
+
   beforeAll(async () => {
-    server = await testServer({}, { extensions: [devnetExtension({ demo: false, devnet: true })] });
+    const ext = devnetExtension({ demo: false, devnet: true });
+    server = await testServer({}, { extensions: [ext] });
+    operatorToken = ext.state.operatorToken!;
     info = (await (await fetch(`${server.url}/devnet/nip46`)).json()) as typeof info;
   });
   afterAll(async () => {
@@ -73,6 +77,14 @@ describe('devnet NIP-46 bunker', { timeout: 30_000 }, () => {
     const c = await RawClient.open(info.relay);
     clients.push(c);
     return c;
+  }
+
+  /** The secret of a fresh bunker:// URL. */
+  async function freshSecret(): Promise<string> {
+    const { bunkerUrl } = (await (await fetch(`${server.url}/devnet/nip46`)).json()) as {
+      bunkerUrl: string;
+    };
+    return new URL(bunkerUrl.replace('bunker://', 'http://x/')).searchParams.get('secret')!;
   }
 
   it('serves a bunker:// URL for this relay and the demo account it signs for', () => {
@@ -105,6 +117,44 @@ describe('devnet NIP-46 bunker', { timeout: 30_000 }, () => {
     );
   });
 
+  it('refuses a connect without the secret or with a wrong one, and then every request', async () => {
+    const c = await client();
+    const bare = await c.call(info.remotePubkey, 'connect', [info.remotePubkey]);
+    expect(bare.result).toBeUndefined();
+    expect(bare.error).toMatch(/^unauthorized: .*secret/);
+    const empty = await c.call(info.remotePubkey, 'connect', [info.remotePubkey, '']);
+    expect(empty.error).toMatch(/^unauthorized: .*secret/);
+    const wrong = await c.call(info.remotePubkey, 'connect', [info.remotePubkey, 'f'.repeat(32)]);
+    expect(wrong.error).toMatch(/^unauthorized: .*secret/);
+    const template = { kind: 1, content: 'not erin', tags: [], created_at: 1_700_000_000 };
+    for (const [method, params] of [
+      ['sign_event', [JSON.stringify(template)]],
+      ['get_public_key', []],
+      ['nip44_encrypt', [c.pubkey, 'hi']],
+      ['nip04_decrypt', [c.pubkey, 'x?iv=y']],
+      ['ping', []],
+    ] as const) {
+      const res = await c.call(info.remotePubkey, method, [...params]);
+      expect({ method, error: res.error, result: res.result }).toEqual({
+        method,
+        error: 'unauthorized: connect first',
+        result: undefined,
+      });
+    }
+    // The same client with the secret of a URL the bunker handed out: connected, signs.
+    const secret = await freshSecret();
+    expect((await c.call(info.remotePubkey, 'connect', [info.remotePubkey, secret])).result).toBe(
+      'ack',
+    );
+    const signed = JSON.parse(
+      (await c.call(info.remotePubkey, 'sign_event', [JSON.stringify(template)])).result!,
+    ) as NostrEvent;
+    expect(signed.pubkey).toBe(erin.pubkey);
+    expect(verifyEvent(signed)).toBe(true);
+    // Connected once, it may connect again without a secret (it gains nothing new).
+    expect((await c.call(info.remotePubkey, 'connect', [info.remotePubkey])).result).toBe('ack');
+  });
+
   it('answers a client-initiated nostrconnect:// with the client secret', async () => {
     const c = await client();
     const uri = nostrConnectUri({
@@ -125,23 +175,29 @@ describe('devnet NIP-46 bunker', { timeout: 30_000 }, () => {
     );
   });
 
-  it('stops answering while switched off', async () => {
+  it('stops answering while the operator switches it off', async () => {
     const c = await client();
-    await fetch(`${server.url}/devnet/nip46/online`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ online: false }),
-    });
+    await c.call(info.remotePubkey, 'connect', [info.remotePubkey, await freshSecret()]);
+    const setOnline = (online: boolean, token?: string) =>
+      fetch(`${server.url}/devnet/nip46/online`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify({ online }),
+      });
+    // A visitor cannot drop the bunker for everyone.
+    expect((await setOnline(false)).status).toBe(401);
+    expect((await setOnline(false, 'x'.repeat(43))).status).toBe(403);
+    expect((await c.call(info.remotePubkey, 'ping', [])).result).toBe('pong');
+    expect((await setOnline(false, operatorToken)).status).toBe(200);
     c.sock.send([
       'EVENT',
       nip46Event(c.sk, info.remotePubkey, { id: 'p', method: 'ping', params: [] }),
     ]);
     await expect(c.receive(800)).rejects.toThrow(/timed out/);
-    await fetch(`${server.url}/devnet/nip46/online`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ online: true }),
-    });
+    expect((await setOnline(true, operatorToken)).status).toBe(200);
     expect((await c.call(info.remotePubkey, 'ping', [])).result).toBe('pong');
   });
 });

@@ -280,9 +280,16 @@ describe(
       expect(err.message).toBe('The balance is 10 sats; this payment needs 21.');
       expect((await payer.getBalance()).balanceMsat).toBe(10_000);
 
-      expect(
-        (await fetch(`${server.url}/devnet/nwc/${poor.walletPubkey}`, { method: 'DELETE' })).status,
-      ).toBe(200);
+      // Revoking needs the connection's secret (or the operator token): the pubkey is public.
+      const revoke = (token?: string) =>
+        fetch(`${server.url}/devnet/nwc/${poor.walletPubkey}`, {
+          method: 'DELETE',
+          ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+        });
+      expect((await revoke()).status).toBe(401);
+      expect((await revoke(parseNwcUri((await connect()).uri).secret)).status).toBe(403);
+      expect((await payer.getBalance()).balanceMsat).toBe(10_000);
+      expect((await revoke(parseNwcUri(poor.uri).secret)).status).toBe(200);
       const revoked = await rejection<PaymentError>(payer.getBalance());
       expect(revoked).toMatchObject({ code: 'unauthorized', walletCode: 'UNAUTHORIZED' });
     });

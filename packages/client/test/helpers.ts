@@ -2,10 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Socket } from 'node:net';
-import { startDevnetServer, type DevnetServerConfig } from '@swell/devnet';
+import { startDevnetServer, type DevnetServerConfig, type DevnetState } from '@swell/devnet';
 import { loadConfig, type RunningServer } from '@swell/server';
 
 export interface ClientTestServer extends RunningServer {
+  /** What the devnet made (its operator token, ledger, mint, ...) when `devnet` is on. */
+  devnet: DevnetState;
   cacheUrl: string;
   relayUrl: string;
   /** Drops every open websocket at the TCP level, as a crashing network would. */

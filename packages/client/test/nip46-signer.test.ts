@@ -28,11 +28,15 @@ describe('NIP-46 remote signer against the devnet bunker', () => {
   }
 
   async function setOnline(online: boolean) {
-    await fetch(`${server.url}/devnet/nip46/online`, {
+    const res = await fetch(`${server.url}/devnet/nip46/online`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${server.devnet.operatorToken!}`,
+      },
       body: JSON.stringify({ online }),
     });
+    expect(res.status).toBe(200);
   }
 
   async function connect(options: Parameters<typeof Nip46Signer.connectBunker>[1] = {}) {
@@ -61,6 +65,18 @@ describe('NIP-46 remote signer against the devnet bunker', () => {
     expect(isClientError(again, 'signer-rejected')).toBe(true);
     const bad = await Nip46Signer.connectBunker('bunker://nothex?relay=ws://x').catch((e) => e);
     expect(isClientError(bad, 'invalid-bunker-url')).toBe(true);
+  });
+
+  it('is refused by a bunker when the URL lost its secret or carries a wrong one', async () => {
+    const url = new URL((await bunkerUrl()).replace('bunker://', 'http://'));
+    const remote = url.hostname;
+    const relay = url.searchParams.get('relay')!;
+    for (const secret of [undefined, 'f'.repeat(32)]) {
+      const q = new URLSearchParams({ relay, ...(secret ? { secret } : {}) });
+      const refused = await Nip46Signer.connectBunker(`bunker://${remote}?${q}`).catch((e) => e);
+      expect(isClientError(refused, 'signer-rejected')).toBe(true);
+      expect((refused as Error).message).toMatch(/unauthorized/);
+    }
   });
 
   it('pairs through a nostrconnect:// URI the signer answers', async () => {

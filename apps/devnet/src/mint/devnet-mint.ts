@@ -11,6 +11,7 @@ import {
   type BlindedMessageJson,
   type ProofJson,
 } from './mint-checks.ts';
+import { MintStore, type MintQuote, type MeltQuote } from './mint-store.ts';
 import { uuidV7 } from './uuid-v7.ts';
 import { feeReserveFor, powersOfTwo, routingFeeFor } from './lightning-fees.ts';
 import { MAX_QUOTE_SATS } from './limits.ts';
@@ -23,32 +24,16 @@ const MAX_QUOTES = 50_000;
 const MAX_REMEMBERED_SIGNATURES = 1_000_000;
 const MELT_QUOTE_SECONDS = 3600;
 
-type MintQuoteState = 'UNPAID' | 'PAID' | 'ISSUED';
-type MeltQuoteState = 'UNPAID' | 'PENDING' | 'PAID';
-
-interface MintQuote {
-  quote: string;
-  amount: number;
-  paymentHash: string;
-  request: string;
-  expiry: number;
-  issued: boolean;
-}
-
-interface MeltQuote {
-  quote: string;
-  request: string;
-  paymentHash: string;
-  amount: number;
-  feeReserve: number;
-  expiry: number;
-  state: MeltQuoteState;
-  preimage: string | null;
-  change?: BlindSignatureJson[];
-}
-
 export interface DevnetMintOptions {
-  /** Input fee of the first keyset in parts per thousand of a sat per input (default 100). */
+  /**
+   * The SQLite file the mint keeps its state in (the devnet uses `SWELL_DATA/devnet-mint.db`);
+   * `:memory:` (the default) keeps it for this instance only.
+   */
+  file?: string;
+  /**
+   * Input fee of the first keyset in parts per thousand of a sat per input (default 100); a file
+   * that already has keysets keeps its own.
+   */
   inputFeePpk?: number;
   /** Unix seconds. */
   clock?: () => number;
@@ -59,26 +44,47 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 /**
  * A Cashu mint (NUT v1: 00-09 and 12) backed by the devnet lightning ledger: a mint quote is a
  * ledger invoice (paid with `POST /devnet/pay`), a melt pays a ledger invoice (zap receipts
- * follow through the ledger). State lives in memory; keys derive from public labels, so ecash
- * survives a restart while the spent list does not (a sandbox, not a bank).
+ * follow through the ledger). Keys derive from public labels; spent proofs, quotes and keysets
+ * are kept in the mint's SQLite file (mint-store.ts), so a restart neither lets spent ecash be
+ * spent again nor forgets a paid quote or a rotation. Still a sandbox, not a bank.
  */
 export class DevnetMint {
   readonly pubkey: string;
+  /** Melts a previous process left half done, settled as paid when this one opened the file. */
+  readonly settledMelts: number;
   private readonly ledger: InvoiceLedger;
   private readonly clock: () => number;
-  private readonly keysetList: DevnetKeyset[] = [];
-  private readonly mintQuotes = new Map<string, MintQuote>();
-  private readonly meltQuotes = new Map<string, MeltQuote>();
-  private readonly spent = new Set<string>();
-  private readonly pending = new Set<string>();
-  /** B_ -> its signature (NUT-09 restore, and "outputs already signed"). */
-  private readonly signed = new Map<string, BlindSignatureJson>();
+  private readonly store: MintStore;
+  private readonly keysetList: DevnetKeyset[];
+  /** Proof states (SPENT, PENDING) and given signatures, as the input and output checks ask. */
+  private readonly proofStates = { get: (Y: string) => this.store.proofState(Y) };
+  private readonly signed = { has: (B_: string) => this.store.signature(B_) !== undefined };
+  private closed = false;
 
   constructor(ledger: InvoiceLedger, options: DevnetMintOptions = {}) {
     this.ledger = ledger;
     this.clock = options.clock ?? nowSeconds;
     this.pubkey = bytesToHex(secp256k1.getPublicKey(deriveSecretKey('mint'), true));
-    this.keysetList.push(deriveKeyset(0, options.inputFeePpk ?? 100));
+    this.store = new MintStore(options.file ?? ':memory:', {
+      mintQuotes: MAX_QUOTES,
+      meltQuotes: MAX_QUOTES,
+      signatures: MAX_REMEMBERED_SIGNATURES,
+    });
+    if (this.store.keysets().length === 0)
+      this.store.addActiveKeyset(0, options.inputFeePpk ?? 100);
+    this.keysetList = this.store
+      .keysets()
+      .map((k) => ({ ...deriveKeyset(k.index, k.inputFeePpk), active: k.active }));
+    this.settledMelts = this.store.settleLeftoverMelts();
+    ledger.onPaid((invoice) => {
+      if (!this.closed) this.store.payMintQuotes(invoice.paymentHash);
+    });
+  }
+
+  /** Closes the mint's file. */
+  close(): void {
+    this.closed = true;
+    this.store.close();
   }
 
   keysets(): readonly DevnetKeyset[] {
@@ -100,6 +106,7 @@ export class DevnetMint {
       throw new MintError(E.badRequest, 'input_fee_ppk must be a whole number from 0 to 100000');
     }
     const next = deriveKeyset(this.keysetList.length, fee);
+    this.store.addActiveKeyset(this.keysetList.length, fee);
     for (const k of this.keysetList) k.active = false;
     this.keysetList.push(next);
     return next;
@@ -136,11 +143,6 @@ export class DevnetMint {
     return { keysets: this.keysetList.map((k) => this.keysetJson(k, false)) };
   }
 
-  private remember<T>(map: Map<string, T>, key: string, value: T, max: number): void {
-    map.set(key, value);
-    while (map.size > max) map.delete(map.keys().next().value!);
-  }
-
   private checkUnit(unit: unknown): void {
     if (unit !== MINT_UNIT) throw new MintError(E.unitNotSupported, 'unit is not supported');
   }
@@ -160,13 +162,8 @@ export class DevnetMint {
 
   // --- NUT-04 -----------------------------------------------------------------------------------
 
-  private mintQuoteState(q: MintQuote): MintQuoteState {
-    if (q.issued) return 'ISSUED';
-    return this.ledger.get(q.paymentHash)?.status === 'paid' ? 'PAID' : 'UNPAID';
-  }
-
   private mintQuoteJson(q: MintQuote) {
-    const state = this.mintQuoteState(q);
+    const state = q.state;
     return {
       quote: q.quote,
       request: q.request,
@@ -175,7 +172,7 @@ export class DevnetMint {
       state,
       expiry: q.expiry,
       amount_paid: state === 'UNPAID' ? 0 : q.amount,
-      amount_issued: q.issued ? q.amount : 0,
+      amount_issued: state === 'ISSUED' ? q.amount : 0,
     };
   }
 
@@ -193,14 +190,14 @@ export class DevnetMint {
       paymentHash: invoice.paymentHash,
       request: invoice.bolt11,
       expiry: invoice.expiresAt,
-      issued: false,
+      state: 'UNPAID',
     };
-    this.remember(this.mintQuotes, q.quote, q, MAX_QUOTES);
+    this.store.addMintQuote(q);
     return this.mintQuoteJson(q);
   }
 
   private mintQuote(id: unknown): MintQuote {
-    const q = typeof id === 'string' ? this.mintQuotes.get(id) : undefined;
+    const q = typeof id === 'string' ? this.store.mintQuote(id) : undefined;
     if (!q) throw new MintError(E.badRequest, 'quote not found');
     return q;
   }
@@ -212,7 +209,7 @@ export class DevnetMint {
   /** Signs the outputs of a paid quote; their amounts must add up to the quote's. */
   mint(body: { quote?: unknown; outputs?: unknown }) {
     const q = this.mintQuote(body.quote);
-    const state = this.mintQuoteState(q);
+    const state = q.state;
     if (state === 'ISSUED') throw new MintError(E.quoteIssued, 'quote has already been issued');
     if (state === 'UNPAID') throw new MintError(E.quoteNotPaid, 'quote request is not paid');
     const outputs = checkOutputs(this, body.outputs, this.signed);
@@ -223,16 +220,18 @@ export class DevnetMint {
         `outputs add up to ${total}, the quote is for ${q.amount}`,
       );
     }
-    q.issued = true;
-    return { signatures: this.sign(outputs) };
+    const signatures = this.sign(outputs);
+    this.store.transaction(() => {
+      if (!this.store.issueMintQuote(q.quote)) {
+        throw new MintError(E.quoteIssued, 'quote has already been issued');
+      }
+      this.store.addSignatures(outputs, signatures);
+    });
+    return { signatures };
   }
 
   private sign(outputs: ReadonlyArray<BlindedMessageJson>): BlindSignatureJson[] {
-    return outputs.map((o) => {
-      const signature = signBlindedMessage(this.keyset(o.id)!, o.amount, o.B_);
-      this.remember(this.signed, o.B_, signature, MAX_REMEMBERED_SIGNATURES);
-      return signature;
-    });
+    return outputs.map((o) => signBlindedMessage(this.keyset(o.id)!, o.amount, o.B_));
   }
 
   // --- NUT-03 -----------------------------------------------------------------------------------
@@ -244,7 +243,7 @@ export class DevnetMint {
   }
 
   swap(body: { inputs?: unknown; outputs?: unknown }) {
-    const inputs = checkInputs(this, body.inputs, this.spent, this.pending);
+    const inputs = checkInputs(this, body.inputs, this.proofStates);
     const outputs = checkOutputs(this, body.outputs, this.signed);
     const fee = this.inputFee(inputs);
     const paid = inputs.reduce((s, p) => s + p.amount, 0);
@@ -255,8 +254,12 @@ export class DevnetMint {
         `inputs (${paid}) minus fees (${fee}) must equal outputs (${asked})`,
       );
     }
-    for (const p of inputs) this.spent.add(p.Y);
-    return { signatures: this.sign(outputs) };
+    const signatures = this.sign(outputs);
+    this.store.transaction(() => {
+      this.store.spend(inputs.map((p) => p.Y));
+      this.store.addSignatures(outputs, signatures);
+    });
+    return { signatures };
   }
 
   // --- NUT-05 / NUT-08 --------------------------------------------------------------------------
@@ -320,12 +323,12 @@ export class DevnetMint {
       state: 'UNPAID',
       preimage: null,
     };
-    this.remember(this.meltQuotes, q.quote, q, MAX_QUOTES);
+    this.store.addMeltQuote(q);
     return this.meltQuoteJson(q);
   }
 
   private meltQuote(id: unknown): MeltQuote {
-    const q = typeof id === 'string' ? this.meltQuotes.get(id) : undefined;
+    const q = typeof id === 'string' ? this.store.meltQuote(id) : undefined;
     if (!q) throw new MintError(E.badRequest, 'quote not found');
     return q;
   }
@@ -343,7 +346,7 @@ export class DevnetMint {
     if (q.state === 'PAID') throw new MintError(E.invoicePaid, 'invoice already paid');
     if (q.state === 'PENDING') throw new MintError(E.quotePending, 'quote is pending');
     if (q.expiry <= this.clock()) throw new MintError(E.quoteExpired, 'quote has expired');
-    const inputs = checkInputs(this, body.inputs, this.spent, this.pending);
+    const inputs = checkInputs(this, body.inputs, this.proofStates);
     const blanks =
       body.outputs === undefined || (Array.isArray(body.outputs) && body.outputs.length === 0)
         ? []
@@ -356,27 +359,27 @@ export class DevnetMint {
         `inputs (${paid}) minus fees (${fee}) must cover amount plus fee reserve (${q.amount + q.feeReserve})`,
       );
     }
-    for (const p of inputs) this.pending.add(p.Y);
-    q.state = 'PENDING';
+    // Held as PENDING in the file before the payment goes out: a process that stops meanwhile
+    // leaves them for the next one to settle (settleLeftoverMelts), never free to spend again.
+    this.store.holdForMelt(
+      q.quote,
+      inputs.map((p) => p.Y),
+    );
     let preimage: string | null;
     try {
       const { invoice } = await this.ledger.pay(q.request);
       preimage = invoice.preimage ?? null;
     } catch (err) {
-      for (const p of inputs) this.pending.delete(p.Y);
-      q.state = 'UNPAID';
+      if (!this.closed) this.store.releaseMelt(q.quote);
       throw new MintError(E.paymentFailed, `lightning payment failed: ${(err as Error).message}`);
-    }
-    for (const p of inputs) {
-      this.pending.delete(p.Y);
-      this.spent.add(p.Y);
     }
     const overpaid = paid - fee - q.amount - routingFeeFor(q.feeReserve);
     const parts = powersOfTwo(overpaid).slice(0, blanks.length);
-    q.change = this.sign(parts.map((amount, i) => ({ ...blanks[i]!, amount })));
-    q.state = 'PAID';
-    q.preimage = preimage;
-    return this.meltQuoteJson(q);
+    const changeOutputs = parts.map((amount, i) => ({ ...blanks[i]!, amount }));
+    const change = this.sign(changeOutputs);
+    if (this.closed) throw new MintError(E.paymentFailed, 'the mint is closing');
+    this.store.finishMelt(q.quote, preimage, { outputs: changeOutputs, signatures: change });
+    return this.meltQuoteJson({ ...q, state: 'PAID', preimage, change });
   }
 
   // --- NUT-07 / NUT-09 --------------------------------------------------------------------------
@@ -389,7 +392,7 @@ export class DevnetMint {
     return {
       states: (Ys as string[]).map((raw) => {
         const Y = raw.toLowerCase();
-        const state = this.spent.has(Y) ? 'SPENT' : this.pending.has(Y) ? 'PENDING' : 'UNSPENT';
+        const state = this.store.proofState(Y) ?? 'UNSPENT';
         return { Y, state, witness: null };
       }),
     };
@@ -406,7 +409,7 @@ export class DevnetMint {
     const found: Array<{ output: BlindedMessageJson; signature: BlindSignatureJson }> = [];
     for (const raw of outputs as Array<Record<string, unknown>>) {
       const B_ = typeof raw?.B_ === 'string' ? raw.B_.toLowerCase() : '';
-      const signature = this.signed.get(B_);
+      const signature = B_ ? this.store.signature(B_) : undefined;
       if (signature)
         found.push({ output: { id: signature.id, amount: signature.amount, B_ }, signature });
     }

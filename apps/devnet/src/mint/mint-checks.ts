@@ -1,4 +1,4 @@
-import { isPoint, proofY, verifyProofSignature, type BlindSignatureJson } from './mint-crypto.ts';
+import { isPoint, proofY, verifyProofSignature } from './mint-crypto.ts';
 import { MintError, MintErrorCode as E } from './mint-error.ts';
 import type { DevnetKeyset } from './mint-keysets.ts';
 
@@ -36,8 +36,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function checkInputs(
   mint: KeysetLookup,
   raw: unknown,
-  spent: ReadonlySet<string>,
-  pending: ReadonlySet<string>,
+  states: { get(Y: string): 'SPENT' | 'PENDING' | undefined },
 ): ProofJson[] {
   if (!Array.isArray(raw) || raw.length === 0) {
     throw new MintError(E.badRequest, 'inputs must be a non-empty array of proofs');
@@ -68,8 +67,9 @@ export function checkInputs(
     const Y = proofY(p.secret);
     if (seen.has(Y)) throw new MintError(E.duplicateInputs, 'duplicate inputs provided');
     seen.add(Y);
-    if (spent.has(Y)) throw new MintError(E.proofsSpent, 'proofs already spent');
-    if (pending.has(Y)) throw new MintError(E.proofsPending, 'proofs are pending');
+    const state = states.get(Y);
+    if (state === 'SPENT') throw new MintError(E.proofsSpent, 'proofs already spent');
+    if (state === 'PENDING') throw new MintError(E.proofsPending, 'proofs are pending');
     return { id: p.id, amount: p.amount, secret: p.secret, C: p.C.toLowerCase(), Y };
   });
 }
@@ -81,7 +81,7 @@ export function checkInputs(
 export function checkOutputs(
   mint: KeysetLookup,
   raw: unknown,
-  signed: ReadonlyMap<string, BlindSignatureJson>,
+  signed: { has(B_: string): boolean },
   options: { blank?: boolean } = {},
 ): BlindedMessageJson[] {
   if (!Array.isArray(raw) || raw.length === 0) {

@@ -16,7 +16,7 @@ export function mintInfo(opts: { baseUrl: string; pubkey: string; time: number }
     version: 'swell-devnet/0.1.0',
     description: 'A local Cashu mint on the Swell devnet lightning ledger. Not real money.',
     description_long:
-      'Mint quotes are paid with POST /devnet/pay; melts pay devnet invoices such as zap invoices. State is kept in memory.',
+      'Mint quotes are paid with POST /devnet/pay; melts pay devnet invoices such as zap invoices. Spent proofs, quotes and keysets are kept across restarts.',
     contact: [],
     motd: 'Devnet: these sats are not real.',
     urls: [opts.baseUrl],

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DevnetMint } from './devnet-mint.ts';
+import { operatorOnly } from '../operator-token.ts';
 import { MintError, MintErrorCode } from './mint-error.ts';
 
 /** Where the devnet mint lives on the server: its mint URL is `<origin>/devnet/mint`. */
@@ -17,10 +18,15 @@ type Body = Record<string, unknown>;
 /**
  * The NUT v1 HTTP API of the devnet mint under `/devnet/mint`: info, keys, keysets, bolt11 mint
  * and melt quotes and their execution, swap, checkstate, restore; plus `POST /devnet/mint/rotate`
- * (devnet only) to retire the active keyset. Every answer allows any origin (browser wallets call
- * mints directly); refusals are 400 `{code, detail}`.
+ * (devnet only, with the operator token) to retire the active keyset and set the new one's fee.
+ * Every answer allows any origin (browser wallets call mints directly); refusals are 400
+ * `{code, detail}` (a missing or wrong operator token: 401/403 `{error}`, as every devnet control).
  */
-export async function registerMintRoutes(app: FastifyInstance, mint: DevnetMint): Promise<void> {
+export async function registerMintRoutes(
+  app: FastifyInstance,
+  mint: DevnetMint,
+  operatorToken: string,
+): Promise<void> {
   await app.register(
     async (scope) => {
       scope.addHook('onRequest', async (_req, reply) => {
@@ -64,7 +70,7 @@ export async function registerMintRoutes(app: FastifyInstance, mint: DevnetMint)
       scope.post('/v1/checkstate', async (req) => mint.checkState(body(req)));
       scope.post('/v1/restore', async (req) => mint.restore(body(req)));
 
-      scope.post('/rotate', async (req) => {
+      scope.post('/rotate', operatorOnly(operatorToken), async (req) => {
         const fee = body(req).input_fee_ppk;
         const keyset = mint.rotate(fee === undefined ? undefined : Number(fee));
         return { id: keyset.id, input_fee_ppk: keyset.inputFeePpk, ...mint.keysetsJson() };
