@@ -32,7 +32,22 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react',
+              importNames: ['lazy'],
+              message:
+                "Use lazy or lazyScreen from '@/lib/lazy.ts': React's lazy keeps a failed import for good, and offline that took the app down with the error screen.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: [

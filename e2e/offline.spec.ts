@@ -1,56 +1,21 @@
 import { expect, test } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { ownServer } from './own-server.ts';
+import { freshAccount, seedAccount, signInWithKey } from './settings-helpers.ts';
 
-// The installable app's service worker: a second visit opens from the cache when the server is
-// gone. This test runs its own server (the shared one must keep serving the other tests), stops
-// it, and reloads.
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start');
-}
+// The app with the server gone. These tests run their own server (the shared one must keep
+// serving the other tests), stop it, and start it again.
 
 test('a second visit with the server stopped shows the cached shell and the offline banner', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'swell-offline-'));
-  const server = spawn(process.execPath, ['../apps/devnet/src/main.ts'], {
-    cwd: import.meta.dirname,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SWELL_DATA: dataDir },
-    stdio: 'ignore',
-  });
-  const exited = new Promise((r) => server.once('exit', r));
+  test.setTimeout(90_000);
+  // An empty network is enough (seeding the demo network took most of this test's time).
+  const server = await ownServer({ SWELL_DEMO: '0', SWELL_DEVNET: '0' });
   const context = await browser.newContext();
   try {
-    await waitForHealth(url, server);
+    await server.start();
     const page = await context.newPage();
-    await page.goto(`${url}/home`);
+    await page.goto(`${server.url}/home`);
     await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
     // Installed (the shell and the first load's files are cached) and in control of the page.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -60,9 +25,8 @@ test('a second visit with the server stopped shows the cached shell and the offl
       timeout: 30_000,
     });
 
-    server.kill('SIGKILL');
-    await exited;
-    await expect(fetch(`${url}/health`)).rejects.toThrow();
+    await server.stop();
+    await expect(fetch(`${server.url}/health`)).rejects.toThrow();
 
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
@@ -71,11 +35,54 @@ test('a second visit with the server stopped shows the cached shell and the offl
       page.getByRole('status').filter({ hasText: 'Not connected to the caching service' }),
     ).toBeVisible({ timeout: 15_000 });
     // A deep link opens the shell too, not the browser's error page.
-    await page.goto(`${url}/explore`);
+    await page.goto(`${server.url}/explore`);
     await expect(page.getByRole('navigation').first()).toBeVisible();
   } finally {
     await context.close();
-    if (server.exitCode === null) server.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.dispose();
+  }
+});
+
+test('code that cannot be fetched shows the offline notice, not the error screen, and loads when the server is back', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const server = await ownServer({ SWELL_DEMO: '0', SWELL_DEVNET: '0' });
+  // No service worker: nothing the page has not loaded yet can come from a cache.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  try {
+    await server.start();
+    const who = freshAccount();
+    await seedAccount(server.url, who, { name: 'otto', display_name: 'Otto' });
+    const page = await context.newPage();
+    await signInWithKey(page, who);
+    await page.goto(`${server.url}/home`);
+    await expect(page.getByText('Signed in as Otto')).toBeVisible({ timeout: 30_000 });
+
+    await server.stop();
+    // The composer's code was never loaded: the offline notice says so, the app stays.
+    await page.getByRole('button', { name: 'New note' }).first().click();
+    const notice = page
+      .getByRole('status')
+      .filter({ hasText: 'Not connected yet. Part of the app loads when the connection returns.' });
+    await expect(notice).toBeVisible();
+    // So is a screen's: the route shows the offline notice inside the layout.
+    await page.getByRole('link', { name: 'Explore' }).first().click();
+    await expect(page.getByRole('heading', { name: 'Not connected yet', level: 1 })).toBeVisible();
+    await expect(page.getByText('This screen loads when the connection returns.')).toBeVisible();
+    await expect(page.getByRole('navigation').first()).toBeVisible();
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+
+    // The server is back: both load by themselves.
+    await server.start();
+    await expect(page.getByRole('dialog', { name: 'New note' })).toBeVisible({ timeout: 45_000 });
+    await expect(notice).toBeHidden();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('region', { name: 'Network statistics' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Not connected yet' })).toHaveCount(0);
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  } finally {
+    await context.close();
+    await server.dispose();
   }
 });

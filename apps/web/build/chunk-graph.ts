@@ -9,6 +9,11 @@ export interface ChunkGraph {
   entry(): Set<string>;
   /** The Home screen's chunk and what it imports statically, minus what the entry loads. */
   home(): Set<string>;
+  /**
+   * Every file a page may load from `assets/`: all chunks (but those that only held CSS), their
+   * CSS, and the other assets (fonts); no source maps.
+   */
+  all(): Set<string>;
 }
 
 export function chunkGraph(bundle: OutputBundle): ChunkGraph {
@@ -37,6 +42,13 @@ export function chunkGraph(bundle: OutputBundle): ChunkGraph {
       const files = closure(home ? [home.fileName] : []);
       for (const f of entry()) files.delete(f);
       return files;
+    },
+    all() {
+      const files = closure(chunks.map((c) => c.fileName));
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'asset' && !file.fileName.endsWith('.map')) files.add(file.fileName);
+      }
+      return new Set([...files].filter((f) => f.startsWith('assets/')));
     },
   };
 }

@@ -7,6 +7,7 @@ import '@/styles/themes.css';
 import '@/styles/base.css';
 import '@/styles/boot-shell.css';
 import '@/i18n/index.ts';
+import { retryChunksOnReconnect } from '@/app/chunk-retry.ts';
 import { AppRoutes } from '@/app/router.tsx';
 import { registerServiceWorker } from '@/app/service-worker.ts';
 
@@ -22,7 +23,8 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-// Open the cache connection while the first screen loads.
-void import('@/data/connection.ts').then((m) => m.cache());
+// Open the cache connection while the first screen loads; once it is back after a drop, what
+// could not be fetched meanwhile loads.
+retryChunksOnReconnect();
 
 registerServiceWorker();

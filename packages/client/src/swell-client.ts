@@ -200,7 +200,11 @@ export function createSwellClient(options: SwellClientOptions): SwellClient {
       session.subscribe(authSigner);
       authSigner();
       return pool;
-    })();
+    })().catch((e: unknown) => {
+      // Its code could not be fetched (offline, never cached): the next use tries again.
+      relays = null;
+      throw e;
+    });
     return relays;
   };
 
@@ -233,7 +237,11 @@ export function createSwellClient(options: SwellClientOptions): SwellClient {
         proxy: () => proxy,
         ...options.write,
       });
-    })();
+    })().catch((e: unknown) => {
+      // Its code could not be fetched (offline, never cached): the next use tries again.
+      writePath = null;
+      throw e;
+    });
     return writePath;
   };
 

@@ -44,6 +44,36 @@ describe('Session (login, spec section 4)', () => {
     expect(s.getSnapshot()).toMatchObject({ pubkey: pk, source: 'stored-pubkey', resolved: true });
   });
 
+  it('keeps a stored login unresolved while its code cannot be loaded, and tries again', async () => {
+    const storage = new MemoryStorage();
+    const sk = generateSecretKey();
+    storage.setItem(keyStorageKeys.pubkey, getPublicKey(sk));
+    storage.setItem(keyStorageKeys.secret, nip19.nsecEncode(sk));
+    // Offline, the login code was never cached: the import fails as a browser's does.
+    let offline = true;
+    const s = session(storage, {
+      loadLogin: () =>
+        offline
+          ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+          : import('../src/session/login-flows.ts'),
+    });
+    await expect(s.start()).rejects.toThrow('Failed to fetch dynamically imported module');
+    // Not taken for a guest: the stored public key stays, and nothing is resolved yet.
+    expect(s.getSnapshot()).toMatchObject({
+      pubkey: getPublicKey(sk),
+      resolved: false,
+      canSign: false,
+    });
+    offline = false;
+    await s.start();
+    expect(s.getSnapshot()).toMatchObject({
+      pubkey: getPublicKey(sk),
+      source: 'local-key',
+      resolved: true,
+      canSign: true,
+    });
+  });
+
   it('a PIN set while the login sequence runs is not undone by it', async () => {
     const storage = new MemoryStorage();
     let finishDetect: (v: Nip07 | null) => void = () => {};

@@ -1,6 +1,8 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
+import { ChunkNotice } from '@/app/chunk-notice.tsx';
 import { BottomNav } from '@/app/nav/bottom-nav.tsx';
 import { ComposeFab } from '@/app/nav/compose-fab.tsx';
 import { MobileHeader } from '@/app/nav/mobile-header.tsx';
@@ -121,6 +123,7 @@ export function MainLayout() {
       )}
       <ZapDialogs />
       <ToastHost />
+      <ChunkNotice />
       <SettingsNotices />
     </NoteActionsProvider>
   );

@@ -1,14 +1,18 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { MainLayout } from '@/app/main-layout.tsx';
 import { RouteBoundary } from '@/app/route-boundary.tsx';
 import { RouteLoading } from '@/app/route-loading.tsx';
 import { RouteMatchContext, routeMatchOf } from '@/app/route-match.ts';
 import { VanityRoute } from '@/app/vanity-route.tsx';
+import { lazyScreen } from '@/lib/lazy.ts';
 
-/** A screen loaded on first use: a module that exports its screen as `Component`. */
+/**
+ * A screen loaded on first use: a module that exports its screen as `Component`. Offline, when
+ * its code cannot be fetched, the route's boundary shows the offline notice until it can.
+ */
 function screen(load: () => Promise<{ Component: ComponentType }>): ComponentType {
-  return lazy(() => load().then((m) => ({ default: m.Component })));
+  return lazyScreen(() => load().then((m) => ({ default: m.Component })));
 }
 
 const Home = screen(() => {

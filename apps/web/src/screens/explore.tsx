@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import {

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import CalendarDays from 'lucide-react/icons/calendar-days';

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { useParams } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import FileQuestion from 'lucide-react/icons/file-question';

@@ -105,15 +105,24 @@ export class Session implements Observable<SessionSnapshot> {
 
   /**
    * The login sequence, once: stored remote signer, extension (4 tries 250 ms apart), stored key
-   * or PIN prompt. Does nothing after an explicit sign-in.
+   * or PIN prompt. Does nothing after an explicit sign-in. When its code cannot be loaded (the
+   * server is down and the file was never cached) it rejects and the session stays unresolved,
+   * with the stored public key: a signed-in user is not taken for a guest, and the next call
+   * tries again.
    */
   start(): Promise<void> {
     if (this.state.getSnapshot().resolved) return Promise.resolve();
     this.started ??= (async () => {
       const gen = this.generation;
+      let flows: typeof LoginFlows;
+      try {
+        flows = await this.flows();
+      } catch (e) {
+        this.started = null;
+        throw e;
+      }
       let result: SessionLoginState;
       try {
-        const flows = await this.flows();
         result = await flows.resolve(this.opts);
       } catch (e) {
         console.warn('login failed', e);

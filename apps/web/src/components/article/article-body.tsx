@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { Link } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import Clock from 'lucide-react/icons/clock';

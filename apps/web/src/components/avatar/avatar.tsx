@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import { useLegend, useMedia } from '@/data/entity-store.ts';
 import { avatarSizes, avatarSources, type AvatarSize } from '@/components/avatar/avatar-sizes.ts';

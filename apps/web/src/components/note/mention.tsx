@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { Link } from 'react-router';
 import type { NostrUriEntity } from '@swell/nostr';
 import { nip19 } from '@swell/nostr';

@@ -1,4 +1,5 @@
-import { Fragment, lazy, Suspense, useMemo } from 'react';
+import { Fragment, Suspense, useMemo } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { Link } from 'react-router';
 import { tokenize, type Segment } from '@swell/nostr';
 import type { SignedEvent } from '@swell/cache-protocol';

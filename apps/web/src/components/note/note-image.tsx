@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import { useMedia } from '@/data/entity-store.ts';
 import { imageBox } from '@/components/note/image-box.ts';

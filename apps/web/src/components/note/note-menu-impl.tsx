@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ReactElement } from 'react';
+import { Suspense, useState, type ReactElement } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import ChartNoAxesColumn from 'lucide-react/icons/chart-no-axes-column';
 import Code from 'lucide-react/icons/code';

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import Ellipsis from 'lucide-react/icons/ellipsis';
 import type { SignedEvent } from '@swell/cache-protocol';

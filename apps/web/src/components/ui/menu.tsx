@@ -1,12 +1,12 @@
 import {
   cloneElement,
-  lazy,
   Suspense,
   useState,
   type KeyboardEvent,
   type MouseEvent,
   type ReactElement,
 } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import type { MenuProps } from '@/components/ui/menu-types.ts';
 import '@/components/ui/menu.css';
 
@@ -27,11 +27,13 @@ export function useArmedTrigger(
   preload: () => unknown,
 ): [MenuOpening, ReactElement] {
   const [armed, setArmed] = useState<MenuOpening>(null);
+  // A preload that fails (offline, not cached) is tried again when the menu opens.
+  const warm = () => void Promise.resolve(preload()).catch(() => {});
   const plain = cloneElement(trigger, {
     'aria-haspopup': 'menu',
     'aria-expanded': false,
-    onPointerEnter: () => void preload(),
-    onFocus: () => void preload(),
+    onPointerEnter: warm,
+    onFocus: warm,
     onClick: (e: MouseEvent) => setArmed(e.detail === 0 ? 'keyboard' : 'pointer'),
     onKeyDown: (e: KeyboardEvent) => {
       if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {

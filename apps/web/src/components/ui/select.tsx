@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
+import { Suspense, useState, type KeyboardEvent } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import ChevronDown from 'lucide-react/icons/chevron-down';
 import type { SelectProps } from '@/components/ui/select-types.ts';
 import '@/components/ui/menu.css';
@@ -8,6 +9,8 @@ export type { SelectOption, SelectProps } from '@/components/ui/select-types.ts'
 
 const loadSelect = () => import('@/components/ui/select-impl.tsx');
 const SelectImpl = lazy(loadSelect);
+/** Loads the select's code ahead of use; a failure (offline, not cached) is tried again on use. */
+const warmSelect = () => void loadSelect().catch(() => {});
 
 /** The closed select: the same button the Radix select renders, before its code is loaded. */
 function StaticTrigger({
@@ -28,8 +31,8 @@ function StaticTrigger({
       aria-haspopup="listbox"
       aria-autocomplete="none"
       className={['select-trigger', className].filter(Boolean).join(' ')}
-      onPointerEnter={() => void loadSelect()}
-      onFocus={() => void loadSelect()}
+      onPointerEnter={warmSelect}
+      onFocus={warmSelect}
       onClick={onOpen}
       onKeyDown={(e: KeyboardEvent) => {
         if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {

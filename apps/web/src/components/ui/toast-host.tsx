@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { toasts } from '@/components/ui/toast-store.ts';
 import { useStore } from '@/lib/external-store.ts';
 

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { useSession } from '@/data/session.ts';
 import { closeLogin, useLoginOpen } from '@/features/account/login-dialog.ts';
 

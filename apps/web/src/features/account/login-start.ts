@@ -1,6 +1,7 @@
 import { detectExtension } from '@swell/client';
 import { swell } from '@/data/client.ts';
 import { loadWrite } from '@/features/write/write-store.ts';
+import { loadWhenConnected } from '@/lib/chunk-load.ts';
 import { afterFirstFeedPage } from '@/lib/first-content.ts';
 
 const account = () => import('@/features/account/account.ts');
@@ -19,7 +20,8 @@ export async function startLoginWhenNeeded(): Promise<void> {
   const stored = swell().session.hasStoredLogin();
   if (stored) await afterFirstFeedPage();
   if (stored || (await detectExtension())) {
-    await swell().session.start();
+    // Offline, with the key code not cached yet, it waits for the connection.
+    await loadWhenConnected(() => swell().session.start());
     if (swell().session.pubkey)
       void swell()
         .connectRelays()

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import Link2 from 'lucide-react/icons/link-2';
 import type { NostrConnectPairing } from '@swell/client';

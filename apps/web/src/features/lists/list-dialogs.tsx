@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { closeListDialog, useListDialog } from '@/features/lists/list-dialog-store.ts';
 
 const BookmarkConfirmDialog = lazy(() => import('@/features/lists/bookmark-confirm-dialog.tsx'));

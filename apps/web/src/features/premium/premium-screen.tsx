@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { useParams } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import Crown from 'lucide-react/icons/crown';

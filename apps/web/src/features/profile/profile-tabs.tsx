@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import { Tabs } from '@/components/ui/tabs.tsx';
 import { api, ingested } from '@/data/connection.ts';
 import { useUserStats } from '@/data/entity-store.ts';
 import { FeedView } from '@/features/feed/feed-view.tsx';
 import { PagedList } from '@/features/feed/paged-list.ts';
+import { useOwnPendingNotes } from '@/features/write/use-outbox-item.ts';
 import { shortNumber } from '@/lib/format.ts';
 
 export const profileTabs = ['notes', 'replies', 'reads', 'media', 'zaps'] as const;
@@ -42,6 +43,12 @@ export function ProfileTabs({ pubkey, userPubkey }: { pubkey: string; userPubkey
   const stats = useUserStats(pubkey);
   const [tab, setTab] = useState<ProfileTab>('notes');
   const list = useMemo(() => listFor(tab, pubkey, userPubkey), [tab, pubkey, userPubkey]);
+  // On the user's own profile, their new notes in the outbox (sending, failed or just sent) go
+  // to the top of Notes, as on Home: offline, after a reload, they show from the outbox alone.
+  const pending = useOwnPendingNotes(pubkey === userPubkey ? userPubkey : null);
+  useEffect(() => {
+    if (tab === 'notes' && pending.length > 0) list.prepend(pending);
+  }, [pending, list, tab]);
   const counts: Record<ProfileTab, number | undefined> = {
     notes: stats?.note_count,
     replies: stats?.reply_count,

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { Suspense, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import ArrowDown from 'lucide-react/icons/arrow-down';
 import ArrowUp from 'lucide-react/icons/arrow-up';

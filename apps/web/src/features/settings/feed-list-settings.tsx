@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import ArrowDownToLine from 'lucide-react/icons/arrow-down-to-line';
 import ArrowUpToLine from 'lucide-react/icons/arrow-up-to-line';

@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { useRouteMatch } from '@/app/route-match.ts';
 import { lookupOf, vanityLookup } from '@/app/vanity.ts';
 import { useSession } from '@/data/session.ts';

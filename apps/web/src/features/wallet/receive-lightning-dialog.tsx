@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useId, useState, type FormEvent } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import Copy from 'lucide-react/icons/copy';
 import type { EcashWallet, HistoryEntry } from '@swell/wallet/ecash';

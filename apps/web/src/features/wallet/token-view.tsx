@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import Copy from 'lucide-react/icons/copy';
 import Share2 from 'lucide-react/icons/share-2';

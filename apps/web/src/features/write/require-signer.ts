@@ -2,6 +2,7 @@ import { swell } from '@/data/client.ts';
 import { notify } from '@/components/ui/notify.ts';
 import { openLogin } from '@/features/account/login-dialog.ts';
 import { i18n } from '@/i18n/index.ts';
+import { loadWhenConnected } from '@/lib/chunk-load.ts';
 
 /**
  * True when the user can sign now. Otherwise says why, with a way forward: a guest gets the
@@ -12,7 +13,9 @@ import { i18n } from '@/i18n/index.ts';
 export async function requireSigner(): Promise<boolean> {
   let s = swell().session.getSnapshot();
   if (!s.resolved && swell().session.hasStoredLogin()) {
-    await swell().session.start();
+    // Offline, with the key code not cached yet, it waits for the connection (the offline
+    // notice says so) instead of taking the user for a guest.
+    await loadWhenConnected(() => swell().session.start());
     s = swell().session.getSnapshot();
   }
   if (s.signer === 'disconnected') {

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import { closeComposer, useComposer } from '@/features/write/composer-store.ts';
 import { closeDelete, useDeleteTarget } from '@/features/write/delete-store.ts';

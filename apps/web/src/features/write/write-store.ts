@@ -1,5 +1,6 @@
 import type { WritePath } from '@swell/client';
 import { swell } from '@/data/client.ts';
+import { loadWhenConnected } from '@/lib/chunk-load.ts';
 import { createStore } from '@/lib/external-store.ts';
 
 /**
@@ -12,17 +13,15 @@ export const writeStore = createStore<WritePath | null>(null);
 let loading: Promise<WritePath> | null = null;
 
 export function loadWrite(): Promise<WritePath> {
-  loading ??= swell()
-    .write()
-    .then(
-      (w) => {
-        writeStore.set(w);
-        return w;
-      },
-      (e: unknown) => {
-        loading = null;
-        throw e;
-      },
-    );
+  loading ??= loadWhenConnected(() => swell().write()).then(
+    (w) => {
+      writeStore.set(w);
+      return w;
+    },
+    (e: unknown) => {
+      loading = null;
+      throw e;
+    },
+  );
   return loading;
 }

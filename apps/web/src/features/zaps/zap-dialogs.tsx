@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { closeZapModal, useZapModal } from '@/features/zaps/zap-modal-store.ts';
 
 const ZapModal = lazy(() => import('@/features/zaps/zap-modal.tsx'));

@@ -12,6 +12,10 @@ export const app = {
   comingSoon: 'Coming soon',
   whatWorks: 'What works today',
   retry: 'Try again',
+  /** A part of the app whose code could not be fetched (spec: "not connected yet, retry"). */
+  offlineTitle: 'Not connected yet',
+  offlineScreen: 'This screen loads when the connection returns.',
+  offlinePart: 'Not connected yet. Part of the app loads when the connection returns.',
   back: 'Back',
   close: 'Close',
   /** Past times, as relativeTime (lib/format.ts) writes them. */

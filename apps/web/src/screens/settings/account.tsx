@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import Eye from 'lucide-react/icons/eye';

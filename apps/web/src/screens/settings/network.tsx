@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { Suspense, useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { isWebSocketUrl, type RelayPoolSnapshot, type RelaySettings } from '@swell/client';

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import Users from 'lucide-react/icons/users';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
