@@ -69,6 +69,10 @@ test('nsec sign-in with a PIN; reload asks for the PIN, refuses a wrong one, unl
 
   // Logout clears the secret and the key.
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await page
+    .getByRole('dialog', { name: 'Sign out?' })
+    .getByRole('button', { name: 'Sign out' })
+    .click();
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   expect(
     await page.evaluate(() => [localStorage.getItem('sec'), localStorage.getItem('pubkey')]),

@@ -43,4 +43,13 @@ export const login = {
   copyUri: 'Copy address',
   back: 'Back',
   signInAgain: 'Sign in again',
+  createAccount: 'Create account',
+  newHere: 'New here?',
+  locked: 'Locked',
+  signOutTitle: 'Sign out?',
+  signOutLocal:
+    'Your secret key is removed from this device. Without a copy of it you cannot sign in again.',
+  signOutSigner: 'You can sign in again with your extension or remote signer.',
+  signOutBackup: 'Back up your key',
+  signOutConfirm: 'Sign out',
 } as const;
