@@ -265,6 +265,8 @@ export {
   searchErrorMessage,
 } from './search/search-results.ts';
 export type { SearchContext } from './search/search-results.ts';
+export { nameMatch, rankUsersByName, suggestUsers } from './search/user-suggestions.ts';
+export type { NamedUser } from './search/user-suggestions.ts';
 export {
   downloadBadgeCount,
   readSeenReleases,
