@@ -378,6 +378,8 @@ export type {
 
 // Direct messages (NIP-04 and NIP-17): the Messages screen's model.
 export { DirectMessages, DM_CONTACTS_LIMIT } from './dms/direct-messages.ts';
+export { parseRecipientInput } from './dms/recipient-input.ts';
+export type { RecipientInput } from './dms/recipient-input.ts';
 export type { DirectMessagesOptions } from './dms/direct-messages.ts';
 export { DmConversation, DM_PAGE_SIZE } from './dms/dm-conversation.ts';
 export type { DmConversationSnapshot, ProtocolReason } from './dms/dm-conversation.ts';
