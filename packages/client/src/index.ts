@@ -159,6 +159,8 @@ export {
 } from './relay/relay-list.ts';
 
 export { loadUserRelays } from './relay/user-relays.ts';
+export { applyRelayListEdit, sameRelaySettings } from './relay/relay-list-edit.ts';
+export type { RelayListEdit, RelayListEditResult } from './relay/relay-list-edit.ts';
 export type { UserRelays } from './relay/user-relays.ts';
 
 // ---- writing -----------------------------------------------------------------------------------
