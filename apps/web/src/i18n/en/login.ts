@@ -4,7 +4,7 @@ export const login = {
   intro: 'Paste your private key (nsec) to sign in. It never leaves this device.',
   nsec: 'Private key (nsec)',
   submit: 'Sign in',
-  invalidKey: 'valid private key required',
+  invalidKey: 'A valid private key is required (it starts with nsec1).',
   extension: 'Use browser extension',
   noExtension: 'Nostr extension not found',
   pinTitle: 'Create a PIN',
