@@ -53,7 +53,7 @@ test('a dismissed PIN prompt leaves a locked session: Unlock in the nav, a like 
   await expect(prompt).toHaveCount(0);
   // Locked, not a guest: the account block says so and offers the way back.
   await expect(page.getByText('Browsing as a guest')).toHaveCount(0);
-  await expect(page.locator('.account-card').getByText('Locked')).toBeVisible();
+  await expect(page.locator('.account-card').getByText('Locked', { exact: true })).toBeVisible();
   await page.locator('.account-card').getByRole('button', { name: 'Unlock' }).click();
   prompt = page.getByRole('dialog', { name: 'Enter your PIN' });
   await expect(prompt).toBeVisible();
@@ -101,11 +101,11 @@ test('signing out of a key kept here asks first and offers the backup', async ({
   expect(await page.evaluate(() => localStorage.getItem('pubkey'))).toBe(me.pubkey);
 
   // Cancel keeps the session; confirming signs out.
-  await page.locator('nav, aside').getByRole('button', { name: 'Sign out' }).first().click();
+  await page.locator('.account-card').getByRole('button', { name: 'Sign out' }).click();
   dialog = page.getByRole('dialog', { name: 'Sign out?' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText('Signed in as Leaving Lena')).toBeVisible();
-  await page.locator('nav, aside').getByRole('button', { name: 'Sign out' }).first().click();
+  await page.locator('.account-card').getByRole('button', { name: 'Sign out' }).click();
   await page
     .getByRole('dialog', { name: 'Sign out?' })
     .getByRole('button', { name: 'Sign out' })
