@@ -152,6 +152,15 @@ function RelaysSection({ pubkey }: { pubkey: string | null }) {
     void commit(result.list);
     return true;
   };
+  const askRemove = (url: string) => {
+    // Refused at once when nothing could take its place (the last relay is the only default).
+    const result = list && applyRelayListEdit(list, { type: 'remove', url }, defaults);
+    if (result && !result.ok) {
+      setError(t(relayEditErrors[result.error]));
+      return;
+    }
+    setRemoving({ url, last: urls.length === 1 });
+  };
   const add = (e: FormEvent) => {
     e.preventDefault();
     const url = parseRelayUrl(text);
@@ -200,7 +209,7 @@ function RelaysSection({ pubkey }: { pubkey: string | null }) {
                   <IconButton
                     label={`${t('network.relayRemove')} ${url}`}
                     icon={<Trash2 size={18} aria-hidden />}
-                    onClick={() => setRemoving({ url, last: urls.length === 1 })}
+                    onClick={() => askRemove(url)}
                   />
                 </Tooltip>
               </span>
