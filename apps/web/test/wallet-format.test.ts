@@ -51,13 +51,15 @@ describe('wallet amounts and mint addresses', () => {
     expect(mintLabel('not a url')).toBe('not a url');
   });
 
-  it('shows errors as sentences; a mint refusing an invoice in its own words gets the catalogue line', () => {
+  it('shows a mint’s words as sentences; a mint refusing an invoice in its own words gets the catalogue line', () => {
     const mintError = Object.assign(new Error('request is not a valid bolt11 invoice'), {
       code: 'mint-error',
     });
     expect(errorText(mintError)).toBe('Not a lightning invoice this wallet can pay.');
-    expect(errorText(new Error('Not enough funds available'))).toBe('Not enough funds available.');
-    expect(errorText(new Error('bad response'))).toBe('Bad response.');
+    // The catalogue's own strings stay verbatim; other lower-case words become a sentence.
+    expect(errorText(new Error('Not enough funds available'))).toBe('Not enough funds available');
+    expect(errorText(new Error('bad response'))).toBe('bad response');
+    expect(errorText(new Error('keyset is inactive'))).toBe('Keyset is inactive.');
     expect(errorText(new Error('The mint could not be reached.'))).toBe(
       'The mint could not be reached.',
     );

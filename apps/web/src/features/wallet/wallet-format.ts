@@ -51,12 +51,15 @@ const mintWords: Array<[RegExp, string]> = [
   [/amount/i, 'wallet.errors.invalidAmount'],
 ];
 
-/** "not enough funds available" -> "Not enough funds available." */
+/**
+ * Someone else's words in lower case ("token already spent") as a sentence ("Token already
+ * spent."). The wallet's own messages are kept as they are: they are the spec's catalogue
+ * ('Not enough funds available', and 'bad response' for an unreadable mint answer).
+ */
 function sentence(text: string): string {
   const t = text.trim();
-  return /[.!?]$/.test(t)
-    ? t[0]!.toUpperCase() + t.slice(1)
-    : `${t[0]!.toUpperCase()}${t.slice(1)}.`;
+  if (t === 'bad response' || !/^\p{Ll}/u.test(t)) return t;
+  return `${t[0]!.toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}`;
 }
 
 /**
