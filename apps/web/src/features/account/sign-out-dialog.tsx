@@ -20,17 +20,6 @@ export default function SignOutDialog({ onClose }: { onClose: () => void }) {
       size="sm"
       footer={
         <>
-          {local && (
-            <ButtonLink
-              to="/settings/account"
-              variant="ghost"
-              icon={<ShieldCheck size={16} aria-hidden />}
-              className="sign-out-backup"
-              onClick={onClose}
-            >
-              {t('login.signOutBackup')}
-            </ButtonLink>
-          )}
           <Button variant="ghost" onClick={onClose}>
             {t('login.cancel')}
           </Button>
@@ -45,6 +34,17 @@ export default function SignOutDialog({ onClose }: { onClose: () => void }) {
           </Button>
         </>
       }
-    />
+    >
+      {local ? (
+        <ButtonLink
+          to="/settings/account"
+          icon={<ShieldCheck size={16} aria-hidden />}
+          className="sign-out-backup"
+          onClick={onClose}
+        >
+          {t('login.signOutBackup')}
+        </ButtonLink>
+      ) : undefined}
+    </Dialog>
   );
 }

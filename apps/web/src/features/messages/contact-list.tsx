@@ -79,16 +79,20 @@ export function ContactList({ model }: { model: DirectMessages }) {
             icon={<CheckCheck size={16} aria-hidden />}
             disabled={total === 0 || marking}
             onClick={() => void markAll()}
+            aria-label={t('messages.markAllRead')}
+            className="dm-header-action"
           >
-            {t('messages.markAllRead')}
+            <span className="dm-header-action-label">{t('messages.markAllRead')}</span>
           </Button>
           <Button
             size="sm"
             variant="primary"
             icon={<SquarePen size={16} aria-hidden />}
             onClick={() => setComposing(true)}
+            aria-label={t('messages.newMessage')}
+            className="dm-header-action"
           >
-            {t('messages.newMessage')}
+            <span className="dm-header-action-label">{t('messages.newMessage')}</span>
           </Button>
         </>
       }
