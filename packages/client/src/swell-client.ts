@@ -285,6 +285,33 @@ export function createSwellClient(options: SwellClientOptions): SwellClient {
     return defaults;
   };
 
+  let relayListQueue: Promise<unknown> = Promise.resolve();
+  async function publishRelayList(
+    list: RelaySettings,
+  ): Promise<{ relays: UserRelays; sent: WriteResult }> {
+    const me = session.pubkey;
+    session.requireSigner();
+    if (!me) throw new ClientError('not-signed-in');
+    const [w, fallback, { relayTagsFromSettings }] = await Promise.all([
+      write(),
+      defaultRelays().catch(() => [] as string[]),
+      import('./relay/relay-list.ts'),
+    ]);
+    const writes = Object.entries(list).flatMap(([url, f]) => (f.write ? [url] : []));
+    // A relay list replaces the one before only when newer: quick edits wait for the next second.
+    const wait = (relayListAt + 1) * 1000 - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    // Signed before the pool changes: the old list's write relays hear of the new one too.
+    const sent = await w.publishEvent(
+      { kind: 10002, tags: relayTagsFromSettings(list), content: '' },
+      [...writes, ...fallback],
+    );
+    relayListAt = sent.event.created_at;
+    // The list now holds what was local: nothing stays on this device alone.
+    records.update(me, { relayListPending: list, relaySettings: {} });
+    return { relays: await connectRelays(), sent };
+  }
+
   /** The pool with the user's relays applied once (a guest's too: the server's defaults). */
   const readingPool = async (): Promise<RelayPool> => {
     const pool = await loadRelays();
@@ -347,28 +374,11 @@ export function createSwellClient(options: SwellClientOptions): SwellClient {
       records.update(session.pubkey, { relaySettings });
       return connectRelays();
     },
-    async publishRelayList(list) {
-      const me = session.pubkey;
-      session.requireSigner();
-      if (!me) throw new ClientError('not-signed-in');
-      const [w, fallback, { relayTagsFromSettings }] = await Promise.all([
-        write(),
-        defaultRelays().catch(() => [] as string[]),
-        import('./relay/relay-list.ts'),
-      ]);
-      const writes = Object.entries(list).flatMap(([url, f]) => (f.write ? [url] : []));
-      // A relay list replaces the one before only when newer: quick edits wait for the next second.
-      const wait = (relayListAt + 1) * 1000 - Date.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      // Signed before the pool changes: the old list's write relays hear of the new one too.
-      const sent = await w.publishEvent(
-        { kind: 10002, tags: relayTagsFromSettings(list), content: '' },
-        [...writes, ...fallback],
-      );
-      relayListAt = sent.event.created_at;
-      // The list now holds what was local: nothing stays on this device alone.
-      records.update(me, { relayListPending: list, relaySettings: {} });
-      return { relays: await connectRelays(), sent };
+    publishRelayList(list) {
+      // One at a time, in order: each edit is signed after the one before (a second later).
+      const run = relayListQueue.then(() => publishRelayList(list));
+      relayListQueue = run.catch(() => undefined);
+      return run;
     },
     defaultRelays,
     setProxy(on) {
