@@ -85,6 +85,7 @@ test('relay list round trip: shown from kind 10002, edited, published, used', as
     // takes its place, as the dialog says.
     await page.getByLabel('Relay URL').fill(dead);
     await page.getByRole('button', { name: 'Add relay' }).click();
+    await expect(relays.getByText(dead, { exact: true })).toBeVisible();
     confirm = await removeRelay(page, main);
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => publishedList(main, me.pubkey)).toEqual([['r', dead]]);

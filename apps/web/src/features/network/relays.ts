@@ -4,7 +4,7 @@ import {
   type RelaySettings,
   type UserRelays,
 } from '@swell/client';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import { notify } from '@/components/ui/notify.ts';
 import { swell } from '@/data/client.ts';
@@ -38,6 +38,8 @@ export function useRelayList(pubkey: string | null): {
 } {
   const { t } = useTranslation();
   const [relays, setRelays] = useState<UserRelays | null>(null);
+  // Edits show at once; an answer to an older edit does not undo a newer one.
+  const latest = useRef(0);
   useEffect(() => {
     let live = true;
     void swell()
@@ -55,9 +57,11 @@ export function useRelayList(pubkey: string | null): {
         return;
       }
       if (!(await requireSigner())) return;
+      const edit = ++latest.current;
+      setRelays((r) => r && { ...r, settings: list, published: true });
       try {
         const { relays: next, sent } = await swell().publishRelayList(list);
-        setRelays(next);
+        if (edit === latest.current) setRelays(next);
         void sent.result.then((r) => {
           if (r.status !== 'sent') notify.error(t('network.relayListFailed'));
         });
