@@ -34,6 +34,17 @@ test('a second visit with the server stopped shows the cached shell and the offl
     await expect(
       page.getByRole('status').filter({ hasText: 'Not connected to the caching service' }),
     ).toBeVisible({ timeout: 15_000 });
+    // The logo and the default avatar come from the cache too: no broken image (issue 31).
+    await expect(page.locator('img.brand-logo').first()).toBeVisible();
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Array.from(document.images)
+            .filter((i) => i.complete && i.naturalWidth === 0)
+            .map((i) => new URL(i.src).pathname),
+        ),
+      )
+      .toEqual([]);
     // A deep link opens the shell too, not the browser's error page.
     await page.goto(`${server.url}/explore`);
     await expect(page.getByRole('navigation').first()).toBeVisible();

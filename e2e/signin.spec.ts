@@ -22,11 +22,15 @@ test('nsec sign-in with a PIN; reload asks for the PIN, refuses a wrong one, unl
   let dialog = await openLogin(page);
   await dialog.getByLabel('Private key (nsec)').fill('nsec1notakey');
   await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('valid private key required');
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'A valid private key is required (it starts with nsec1).',
+  );
   // An npub is a valid NIP-19 string but not a private key.
   await dialog.getByLabel('Private key (nsec)').fill(alice.npub);
   await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('valid private key required');
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'A valid private key is required (it starts with nsec1).',
+  );
 
   await dialog.getByLabel('Private key (nsec)').fill(alice.nsec);
   await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -69,6 +73,10 @@ test('nsec sign-in with a PIN; reload asks for the PIN, refuses a wrong one, unl
 
   // Logout clears the secret and the key.
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await page
+    .getByRole('dialog', { name: 'Sign out?' })
+    .getByRole('button', { name: 'Sign out' })
+    .click();
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   expect(
     await page.evaluate(() => [localStorage.getItem('sec'), localStorage.getItem('pubkey')]),

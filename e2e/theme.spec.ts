@@ -61,5 +61,9 @@ test('the theme is stored per user: a signed-in choice does not leak to guests',
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'sunset');
   // Signing out goes back to the guest's own theme (the default here).
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await page
+    .getByRole('dialog', { name: 'Sign out?' })
+    .getByRole('button', { name: 'Sign out' })
+    .click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'sunrise');
 });

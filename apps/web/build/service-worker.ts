@@ -3,7 +3,18 @@ import type { Plugin } from 'vite';
 import { chunkGraph } from './chunk-graph.ts';
 
 /** Files of `public/` that the shell needs offline. */
-const shellFiles = ['/index.html', '/theme-init.js', '/favicon.svg', '/manifest.webmanifest'];
+// The shell's images too (the logo of each theme, the avatar fallback): offline they must show.
+const shellFiles = [
+  '/index.html',
+  '/theme-init.js',
+  '/favicon.svg',
+  '/manifest.webmanifest',
+  '/default-avatar.svg',
+  '/logos/sunrise.svg',
+  '/logos/sunset.svg',
+  '/logos/midnight.svg',
+  '/logos/ice.svg',
+];
 
 /**
  * The service worker, as text. Navigations: the network first (a deploy is seen at once), the

@@ -10,9 +10,11 @@ import '@/i18n/index.ts';
 import { retryChunksOnReconnect } from '@/app/chunk-retry.ts';
 import { AppRoutes } from '@/app/router.tsx';
 import { registerServiceWorker } from '@/app/service-worker.ts';
+import { trackInputModality } from '@/lib/input-modality.ts';
 
 // The boot shell in index.html goes before the first render: Preact (React's stand-in, see
 // vite.config.ts) would otherwise reuse its elements and keep attributes such as aria-busy.
+trackInputModality();
 const container = document.getElementById('root')!;
 container.replaceChildren();
 createRoot(container).render(

@@ -36,7 +36,8 @@ describe('small rules', () => {
     expect(en.app.notImplemented).toBe(
       'Feature not available in this preview release. Rest assured, we are working on it. Come back soon!',
     );
-    expect(en.login.invalidKey).toBe('valid private key required');
+    // The catalogue's "login: valid private key required", as a sentence (issue 31).
+    expect(en.login.invalidKey).toMatch(/^A valid private key is required\b/);
     expect(themes.map((t) => [t.name, t.dark])).toEqual([
       ['sunset', true],
       ['sunrise', false],

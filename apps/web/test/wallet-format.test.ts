@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatSats, mintLabel, parseMintUrl, parseSats } from '@/features/wallet/wallet-format.ts';
+import {
+  errorText,
+  formatSats,
+  mintLabel,
+  parseMintUrl,
+  parseSats,
+} from '@/features/wallet/wallet-format.ts';
 import '@/i18n/index.ts';
 
 describe('wallet amounts and mint addresses', () => {
@@ -43,5 +49,20 @@ describe('wallet amounts and mint addresses', () => {
     expect(mintLabel('https://mint.example')).toBe('mint.example');
     expect(mintLabel('http://127.0.0.1:8080/devnet/mint')).toBe('127.0.0.1:8080/devnet/mint');
     expect(mintLabel('not a url')).toBe('not a url');
+  });
+
+  it('shows a mint’s words as sentences; a mint refusing an invoice in its own words gets the catalogue line', () => {
+    const mintError = Object.assign(new Error('request is not a valid bolt11 invoice'), {
+      code: 'mint-error',
+    });
+    expect(errorText(mintError)).toBe('Not a lightning invoice this wallet can pay.');
+    // The catalogue's own strings stay verbatim; other lower-case words become a sentence.
+    expect(errorText(new Error('Not enough funds available'))).toBe('Not enough funds available');
+    expect(errorText(new Error('bad response'))).toBe('bad response');
+    expect(errorText(new Error('keyset is inactive'))).toBe('Keyset is inactive.');
+    expect(errorText(new Error('The mint could not be reached.'))).toBe(
+      'The mint could not be reached.',
+    );
+    expect(errorText(null)).toBe('Something went wrong.');
   });
 });

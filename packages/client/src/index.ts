@@ -159,6 +159,8 @@ export {
 } from './relay/relay-list.ts';
 
 export { loadUserRelays } from './relay/user-relays.ts';
+export { applyRelayListEdit, sameRelaySettings } from './relay/relay-list-edit.ts';
+export type { RelayListEdit, RelayListEditResult } from './relay/relay-list-edit.ts';
 export type { UserRelays } from './relay/user-relays.ts';
 
 // ---- writing -----------------------------------------------------------------------------------
@@ -265,6 +267,8 @@ export {
   searchErrorMessage,
 } from './search/search-results.ts';
 export type { SearchContext } from './search/search-results.ts';
+export { nameMatch, rankUsersByName, suggestUsers } from './search/user-suggestions.ts';
+export type { NamedUser } from './search/user-suggestions.ts';
 export {
   downloadBadgeCount,
   readSeenReleases,
@@ -376,6 +380,8 @@ export type {
 
 // Direct messages (NIP-04 and NIP-17): the Messages screen's model.
 export { DirectMessages, DM_CONTACTS_LIMIT } from './dms/direct-messages.ts';
+export { parseRecipientInput } from './dms/recipient-input.ts';
+export type { RecipientInput } from './dms/recipient-input.ts';
 export type { DirectMessagesOptions } from './dms/direct-messages.ts';
 export { DmConversation, DM_PAGE_SIZE } from './dms/dm-conversation.ts';
 export type { DmConversationSnapshot, ProtocolReason } from './dms/dm-conversation.ts';

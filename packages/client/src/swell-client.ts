@@ -110,6 +110,14 @@ export interface SwellClient {
   connectRelays(): Promise<UserRelays>;
   /** Settings > Network: stores the local relay settings and applies them. */
   saveRelaySettings(settings: RelaySettings): Promise<UserRelays>;
+  /**
+   * Settings > Network for a signed-in user: publishes `list` as their relay list (kind 10002)
+   * through the outbox, to the write relays of the old list and of the new one and to the
+   * server's defaults, and uses it at once (the publisher's write relays follow it).
+   */
+  publishRelayList(list: RelaySettings): Promise<{ relays: UserRelays; sent: WriteResult }>;
+  /** The server's default relays (`get_default_relays`), asked once. */
+  defaultRelays(): Promise<string[]>;
   /** Proxy mode (spec section 4): relays suspended, publishing through the cache. */
   setProxy(on: boolean): void;
   /** The write path (publisher, outbox, actions, drafts), loaded on first use. */
@@ -274,6 +282,44 @@ export function createSwellClient(options: SwellClientOptions): SwellClient {
   });
   if (session.pubkey) void lists.load();
 
+  let defaults: Promise<string[]> | null = null;
+  /** created_at of the relay list this client published last (unix seconds). */
+  let relayListAt = 0;
+  const defaultRelays = (): Promise<string[]> => {
+    defaults ??= api.getDefaultRelays().catch((e: unknown) => {
+      defaults = null;
+      throw e;
+    });
+    return defaults;
+  };
+
+  let relayListQueue: Promise<unknown> = Promise.resolve();
+  async function publishRelayList(
+    list: RelaySettings,
+  ): Promise<{ relays: UserRelays; sent: WriteResult }> {
+    const me = session.pubkey;
+    session.requireSigner();
+    if (!me) throw new ClientError('not-signed-in');
+    const [w, fallback, { relayTagsFromSettings }] = await Promise.all([
+      write(),
+      defaultRelays().catch(() => [] as string[]),
+      import('./relay/relay-list.ts'),
+    ]);
+    const writes = Object.entries(list).flatMap(([url, f]) => (f.write ? [url] : []));
+    // A relay list replaces the one before only when newer: quick edits wait for the next second.
+    const wait = (relayListAt + 1) * 1000 - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    // Signed before the pool changes: the old list's write relays hear of the new one too.
+    const sent = await w.publishEvent(
+      { kind: 10002, tags: relayTagsFromSettings(list), content: '' },
+      [...writes, ...fallback],
+    );
+    relayListAt = sent.event.created_at;
+    // The list now holds what was local: nothing stays on this device alone.
+    records.update(me, { relayListPending: list, relaySettings: {} });
+    return { relays: await connectRelays(), sent };
+  }
+
   /** The pool with the user's relays applied once (a guest's too: the server's defaults). */
   const readingPool = async (): Promise<RelayPool> => {
     const pool = await loadRelays();
@@ -336,6 +382,13 @@ export function createSwellClient(options: SwellClientOptions): SwellClient {
       records.update(session.pubkey, { relaySettings });
       return connectRelays();
     },
+    publishRelayList(list) {
+      // One at a time, in order: each edit is signed after the one before (a second later).
+      const run = relayListQueue.then(() => publishRelayList(list));
+      relayListQueue = run.catch(() => undefined);
+      return run;
+    },
+    defaultRelays,
     setProxy(on) {
       proxy = on;
       void relays?.then((pool) => (on ? pool.suspend() : pool.resume()));

@@ -1,9 +1,10 @@
 import { Suspense } from 'react';
 import { lazy } from '@/lib/lazy.ts';
-import { Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import CalendarDays from 'lucide-react/icons/calendar-days';
 import Globe from 'lucide-react/icons/globe';
+import Mail from 'lucide-react/icons/mail';
 import QrCodeIcon from 'lucide-react/icons/qr-code';
 import UserPen from 'lucide-react/icons/user-pen';
 import UserX from 'lucide-react/icons/user-x';
@@ -22,6 +23,7 @@ import { useCohort, useLegend, useUserStats } from '@/data/entity-store.ts';
 import { useSession } from '@/data/session.ts';
 import { userLabel, useUser } from '@/data/user.ts';
 import { FollowButton } from '@/features/lists/follow-button.tsx';
+import { conversationLink } from '@/features/messages/contact-address.ts';
 import { ProfileMenu } from '@/features/profile/profile-menu.tsx';
 import { zapProfile } from '@/features/zaps/zap-actions.ts';
 import { ProfileAbout } from '@/features/profile/profile-about.tsx';
@@ -133,6 +135,15 @@ function Profile({ pubkey, userPubkey }: { pubkey: string; userPubkey: string | 
           ) : (
             <>
               <ProfileMenu pubkey={pubkey} />
+              <Tooltip content={t('profile.messageHint', { name })}>
+                <Link
+                  to={conversationLink(pubkey)}
+                  className="icon-btn profile-action-icon"
+                  aria-label={t('profile.message')}
+                >
+                  <Mail size={18} aria-hidden />
+                </Link>
+              </Tooltip>
               <FollowButton pubkey={pubkey} />
             </>
           )}

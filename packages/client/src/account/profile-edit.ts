@@ -1,6 +1,7 @@
 import type { NostrEvent } from '@swell/nostr';
 import type { ClientErrorCode } from '../errors.ts';
 import type { ListPlan, ListUpdate } from '../lists/list-update.ts';
+import { isLightningAddress, isNip05Identifier } from './internet-identifier.ts';
 
 /** The fields of a profile (kind 0) the edit form and account creation write. */
 export interface ProfileFields {
@@ -55,16 +56,14 @@ const isWebUrl = (v: string) => {
   }
 };
 
-/** name@domain (NIP-05 identifiers and lightning addresses). */
-const addressPattern = /^[a-z0-9._+-]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
-
 export type ProfileErrors = Partial<Record<keyof ProfileFields, ClientErrorCode>>;
 
 /**
  * Checks the fields (spec section 5): username and display name required when creating an
  * account (`requireNames`); when editing, a username is checked only if it changed from
  * `original`, so an older profile with a spaced name can still be saved as it is. URLs must be
- * http(s), NIP-05 and lightning addresses name@domain. Empty optional fields are fine.
+ * http(s), NIP-05 and lightning addresses `name@host[:port]` as their specs allow
+ * (internet-identifier.ts). Empty optional fields are fine.
  */
 export function validateProfile(
   fields: ProfileFields,
@@ -83,9 +82,9 @@ export function validateProfile(
     const v = fields[f].trim();
     if (v !== '' && !isWebUrl(v)) errors[f] = 'invalid-url';
   }
-  if (fields.nip05.trim() !== '' && !addressPattern.test(fields.nip05.trim()))
+  if (fields.nip05.trim() !== '' && !isNip05Identifier(fields.nip05))
     errors.nip05 = 'invalid-nip05';
-  if (fields.lud16.trim() !== '' && !addressPattern.test(fields.lud16.trim()))
+  if (fields.lud16.trim() !== '' && !isLightningAddress(fields.lud16))
     errors.lud16 = 'invalid-lud16';
   return errors;
 }

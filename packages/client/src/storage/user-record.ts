@@ -15,6 +15,11 @@ export interface UserRecord {
   theme: ThemeName;
   animated: boolean;
   relaySettings: RelaySettings;
+  /**
+   * The relay list (kind 10002) this device published last, kept until the cache answers with
+   * the same list: it stands for the user's list meanwhile (user-relays.ts).
+   */
+  relayListPending?: RelaySettings;
   selectedHomeFeed?: unknown;
   selectedReadsFeed?: unknown;
   selectedFeed?: unknown;

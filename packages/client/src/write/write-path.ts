@@ -63,8 +63,14 @@ export interface WritePath {
   repost(note: NostrEvent): Promise<WriteResult>;
   deleteNote(note: NostrEvent, reason?: string): Promise<WriteResult>;
   broadcast(event: NostrEvent): PublishAttempt;
-  /** Signs and sends any event through the outbox (e.g. a new account's profile and lists). */
-  publishEvent(template: Omit<EventTemplate, 'created_at'>): Promise<WriteResult>;
+  /**
+   * Signs and sends any event through the outbox (e.g. a new account's profile and lists), to
+   * the write relays and `extraRelays`.
+   */
+  publishEvent(
+    template: Omit<EventTemplate, 'created_at'>,
+    extraRelays?: string[],
+  ): Promise<WriteResult>;
   retry(id: string): Promise<void>;
   discard(id: string): Promise<void>;
   drafts: NoteDrafts;
@@ -162,7 +168,7 @@ export async function createWritePath(o: WritePathOptions): Promise<WritePath> {
     repost: (note) => repost(ctx, note),
     deleteNote: (note, reason) => deleteNote(ctx, note, reason),
     broadcast: (event) => broadcast(ctx, event),
-    publishEvent: (template) => signAndSend(ctx, template),
+    publishEvent: (template, extraRelays = []) => signAndSend(ctx, template, [], extraRelays),
     retry: (id) => outbox.retry(id),
     discard: (id) => outbox.discard(id),
     drafts: new NoteDrafts(o.records, pubkey),

@@ -84,7 +84,21 @@ export async function search(req: CacheRequest): Promise<void> {
   await searchPosts(req, query, paging(req.payload, req.now, 100));
 }
 
-/** `user_search {query, limit 10, pubkey?}`: kind 0 by score, + 10000108; npub/nprofile resolves. */
+/** 0 when a kind 0's name, display name or NIP-05 starts with `query` (as JSON writes them). */
+function namePrefixFirst(like: string, query: string) {
+  const escaped = query.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const starts = ['name', 'display_name', 'displayName', 'nip05'].map(
+    (field) =>
+      sql<boolean>`events.content ${sql.raw(like)} ${`%"${field}":"${escaped}%`} ESCAPE '\\'`,
+  );
+  return sql<number>`CASE WHEN ${sql.join(starts, sql` OR `)} THEN 0 ELSE 1 END`;
+}
+
+/**
+ * `user_search {query, limit 10, pubkey?}`: kind 0 by score, + 10000108; npub/nprofile resolves.
+ * Profiles whose name, display name or NIP-05 address starts with the query come first (a
+ * two-letter query matches nearly every profile's JSON, `"about"` included), then by followers.
+ */
 export async function userSearch(req: CacheRequest): Promise<void> {
   const query = str(req.payload, 'query', 200).trim();
   const limit = limitOf(req.payload, 10);
@@ -101,6 +115,7 @@ export async function userSearch(req: CacheRequest): Promise<void> {
       .select('events.pubkey')
       .where('events.kind', '=', 0)
       .where(sql<boolean>`events.content ${sql.raw(like)} ${likePattern(query)} ESCAPE '\\'`)
+      .orderBy(namePrefixFirst(like, query))
       .orderBy('user_stats.followers_count', 'desc')
       .orderBy('events.pubkey')
       .limit(limit)

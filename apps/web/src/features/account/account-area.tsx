@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Link } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
+import Lock from 'lucide-react/icons/lock';
 import LogIn from 'lucide-react/icons/log-in';
 import LogOut from 'lucide-react/icons/log-out';
 import Settings from 'lucide-react/icons/settings';
@@ -10,15 +11,15 @@ import { Button, IconButton } from '@/components/ui/button.tsx';
 import { Menu } from '@/components/ui/menu.tsx';
 import { useSession } from '@/data/session.ts';
 import { profileLink, userLabel, useUser } from '@/data/user.ts';
-import { openLogin } from '@/features/account/login-dialog.ts';
-import { signOut } from '@/features/account/login-start.ts';
+import { askSignOut, openLogin, openUnlock } from '@/features/account/login-dialog.ts';
 import '@/features/account/account.css';
 
 /** The wide navigation's account block: who is signed in and a sign-out button, or sign in. */
 export function AccountCard() {
   const { t } = useTranslation();
   const s = useSession();
-  if (!s.pubkey || s.needsPin) {
+  if (s.pubkey && s.needsPin) return <LockedCard pubkey={s.pubkey} />;
+  if (!s.pubkey) {
     return (
       <div className="account-card account-card-guest">
         <p className="account-guest">{t('login.guest')}</p>
@@ -29,6 +30,29 @@ export function AccountCard() {
     );
   }
   return <SignedInCard pubkey={s.pubkey} />;
+}
+
+/** A PIN-protected key not unlocked yet: the user, said to be locked, and the way to unlock. */
+function LockedCard({ pubkey }: { pubkey: string }) {
+  const { t } = useTranslation();
+  const user = useUser(pubkey);
+  const name = userLabel(user);
+  return (
+    <div className="account-card account-card-locked">
+      <span className="account-user">
+        <Avatar pubkey={user.pubkey} picture={user.picture} size="vs2" name={name} />
+        <span className="account-caption">
+          <strong className="account-name">{name}</strong>
+          <span className="account-locked">
+            <Lock size={12} aria-hidden /> {t('login.locked')}
+          </span>
+        </span>
+      </span>
+      <Button size="sm" variant="primary" onClick={openUnlock}>
+        {t('login.unlock')}
+      </Button>
+    </div>
+  );
 }
 
 function SignedInCard({ pubkey }: { pubkey: string }) {
@@ -46,7 +70,7 @@ function SignedInCard({ pubkey }: { pubkey: string }) {
       <IconButton
         label={t('nav.signOut')}
         icon={<LogOut size={18} aria-hidden />}
-        onClick={signOut}
+        onClick={askSignOut}
       />
     </div>
   );
@@ -60,7 +84,28 @@ export function AccountButton({ placement }: { placement: 'rail' | 'header' }) {
   const { t } = useTranslation();
   const s = useSession();
   const className = `account-button account-button-${placement}`;
-  if (!s.pubkey || s.needsPin) {
+  if (s.pubkey && s.needsPin) {
+    return placement === 'rail' ? (
+      <IconButton
+        className={className}
+        label={t('login.unlock')}
+        icon={<Lock size={20} aria-hidden />}
+        solid
+        onClick={openUnlock}
+      />
+    ) : (
+      <Button
+        className={className}
+        variant="primary"
+        size="sm"
+        icon={<Lock size={14} aria-hidden />}
+        onClick={openUnlock}
+      >
+        {t('login.unlock')}
+      </Button>
+    );
+  }
+  if (!s.pubkey) {
     return placement === 'rail' ? (
       <IconButton
         className={className}
@@ -113,7 +158,7 @@ function AccountMenu({ pubkey, className }: { pubkey: string; className: string 
           key: 'sign-out',
           label: t('nav.signOut'),
           icon: <LogOut size={18} />,
-          onSelect: signOut,
+          onSelect: askSignOut,
           separated: true,
         },
       ]}

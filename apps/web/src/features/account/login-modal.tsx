@@ -4,7 +4,8 @@ import { useTranslation } from '@/i18n/use-translation.ts';
 import KeyRound from 'lucide-react/icons/key-round';
 import Puzzle from 'lucide-react/icons/puzzle';
 import Smartphone from 'lucide-react/icons/smartphone';
-import { Button } from '@/components/ui/button.tsx';
+import UserPlus from 'lucide-react/icons/user-plus';
+import { Button, ButtonLink } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import {
   checkNsec,
@@ -17,7 +18,10 @@ import '@/features/account/login.css';
 
 const RemoteSignerLogin = lazy(() => import('@/features/account/remote-signer-login.tsx'));
 
-/** Login: paste an nsec, then optionally protect it with a PIN; or use the extension. */
+/**
+ * Login: paste an nsec, then optionally protect it with a PIN; or use the extension or a remote
+ * signer; or go to Create account (spec section 2 lists it beside Login).
+ */
 export default function LoginModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const [step, setStep] = useState<'nsec' | 'pin' | 'remote'>('nsec');
@@ -117,6 +121,19 @@ export default function LoginModal({ onClose }: { onClose: () => void }) {
           >
             {t('login.bunker')}
           </Button>
+          <p className="login-or" aria-hidden="true">
+            <span>{t('login.newHere')}</span>
+          </p>
+          <ButtonLink
+            to="/new"
+            size="lg"
+            block
+            variant="ghost"
+            icon={<UserPlus size={18} aria-hidden />}
+            onClick={onClose}
+          >
+            {t('login.createAccount')}
+          </ButtonLink>
         </form>
       </Dialog>
     );

@@ -4,8 +4,6 @@ import { loadWrite } from '@/features/write/write-store.ts';
 import { loadWhenConnected } from '@/lib/chunk-load.ts';
 import { afterFirstFeedPage } from '@/lib/first-content.ts';
 
-const account = () => import('@/features/account/account.ts');
-
 /**
  * The login sequence (stored remote signer, extension, stored key) runs inside the client and
  * loads the key code only when there is something to resolve, so guests never download it.
@@ -30,8 +28,4 @@ export async function startLoginWhenNeeded(): Promise<void> {
   } else {
     swell().session.resolveAsGuest();
   }
-}
-
-export function signOut(): void {
-  void account().then((m) => m.signOut());
 }

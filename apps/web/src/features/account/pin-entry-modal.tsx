@@ -7,15 +7,16 @@ import { PinField } from '@/features/account/pin-field.tsx';
 import '@/components/ui/form.css';
 import '@/features/account/login.css';
 
-/** PIN entry on reload (a wrong PIN is refused), with the forgot-PIN path. */
-export default function PinEntryModal() {
+/**
+ * PIN entry on reload (a wrong PIN is refused), with the forgot-PIN path. Closing it leaves the
+ * session locked (account-area.tsx shows Unlock), never a guest's.
+ */
+export default function PinEntryModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [forgot, setForgot] = useState(false);
-  const [dismissed, setDismissed] = useState(false);
-  if (dismissed) return null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -55,7 +56,7 @@ export default function PinEntryModal() {
     <Dialog
       title={t('login.unlockTitle')}
       description={t('login.unlockIntro')}
-      onClose={() => setDismissed(true)}
+      onClose={onClose}
       size="sm"
     >
       <form onSubmit={(e) => void submit(e)} className="form">

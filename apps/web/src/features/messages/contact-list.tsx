@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import CheckCheck from 'lucide-react/icons/check-check';
 import Inbox from 'lucide-react/icons/inbox';
+import SquarePen from 'lucide-react/icons/square-pen';
 import type { DirectMessages, DmContact, DmRelation } from '@swell/client';
 import { Avatar } from '@/components/avatar/avatar.tsx';
 import { Screen } from '@/components/screen.tsx';
@@ -22,6 +23,8 @@ import { conversationLink } from '@/features/messages/contact-address.ts';
 import { MessagePreview } from '@/features/messages/message-preview.tsx';
 import { useObservable } from '@/features/messages/use-observable.ts';
 
+const NewMessageDialog = lazy(() => import('@/features/messages/new-message-dialog.tsx'));
+
 /** Contacts without a profile in the store yet (NIP-17 peers the cache did not describe). */
 function useProfiles(pubkeys: readonly string[]) {
   const key = pubkeys.join(',');
@@ -39,6 +42,7 @@ export function ContactList({ model }: { model: DirectMessages }) {
   const snap = useObservable(model);
   const [relation, setRelation] = useState<DmRelation>(() => model.prefs.lastRelation());
   const [marking, setMarking] = useState(false);
+  const [composing, setComposing] = useState(false);
   const list = relation === 'follows' ? snap.follows : snap.other;
   const unreadOf = (l: readonly DmContact[]) => l.reduce((n, c) => n + c.unread, 0);
   const total = unreadOf(snap.follows) + unreadOf(snap.other);
@@ -68,17 +72,36 @@ export function ContactList({ model }: { model: DirectMessages }) {
     <Screen
       title={t('messages.title')}
       actions={
-        <Button
-          size="sm"
-          variant="ghost"
-          icon={<CheckCheck size={16} aria-hidden />}
-          disabled={total === 0 || marking}
-          onClick={() => void markAll()}
-        >
-          {t('messages.markAllRead')}
-        </Button>
+        <>
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<CheckCheck size={16} aria-hidden />}
+            disabled={total === 0 || marking}
+            onClick={() => void markAll()}
+            aria-label={t('messages.markAllRead')}
+            className="dm-header-action"
+          >
+            <span className="dm-header-action-label">{t('messages.markAllRead')}</span>
+          </Button>
+          <Button
+            size="sm"
+            variant="primary"
+            icon={<SquarePen size={16} aria-hidden />}
+            onClick={() => setComposing(true)}
+            aria-label={t('messages.newMessage')}
+            className="dm-header-action"
+          >
+            <span className="dm-header-action-label">{t('messages.newMessage')}</span>
+          </Button>
+        </>
       }
     >
+      {composing && (
+        <Suspense fallback={null}>
+          <NewMessageDialog viewer={model.me} onClose={() => setComposing(false)} />
+        </Suspense>
+      )}
       <Tabs
         label={t('messages.relationLabel')}
         value={relation}

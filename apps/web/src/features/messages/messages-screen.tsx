@@ -3,8 +3,10 @@ import { useParams } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import Mail from 'lucide-react/icons/mail';
 import { Screen } from '@/components/screen.tsx';
+import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { useSession } from '@/data/session.ts';
+import { openUnlock } from '@/features/account/login-dialog.ts';
 import { ContactList } from '@/features/messages/contact-list.tsx';
 import { contactPubkey } from '@/features/messages/contact-address.ts';
 import { ConversationView } from '@/features/messages/conversation-view.tsx';
@@ -37,6 +39,13 @@ export function Component() {
           icon={<Mail size={28} />}
           title={t('messages.signInTitle')}
           body={me && session.resolved ? t('messages.lockedBody') : t('messages.signInBody')}
+          actions={
+            session.needsPin ? (
+              <Button variant="primary" onClick={openUnlock}>
+                {t('login.unlock')}
+              </Button>
+            ) : undefined
+          }
         />
       </Screen>
     );

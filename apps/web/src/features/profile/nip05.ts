@@ -14,6 +14,21 @@ export function isProviderDomain(domain: string, host = location.host): boolean 
   return domain === host.toLowerCase() || domain === location.hostname.toLowerCase();
 }
 
+/** The public key a NIP-05 address names (null when it names none); rejects on network errors. */
+export async function lookupNip05(nip05: string, signal?: AbortSignal): Promise<string | null> {
+  const parts = splitNip05(nip05);
+  if (!parts) return null;
+  const base = isProviderDomain(parts.domain) ? '' : `https://${parts.domain}`;
+  const res = await fetch(`${base}/.well-known/nostr.json?name=${encodeURIComponent(parts.name)}`, {
+    signal,
+  });
+  if (!res.ok) return null;
+  const body = (await res.json()) as { names?: Record<string, unknown> };
+  const pubkey =
+    body.names && Object.hasOwn(body.names, parts.name) ? body.names[parts.name] : null;
+  return typeof pubkey === 'string' && /^[0-9a-f]{64}$/.test(pubkey) ? pubkey : null;
+}
+
 /** NIP-05 lookup: the well-known document must map the name to exactly this pubkey. */
 export async function checkNip05(
   nip05: string,

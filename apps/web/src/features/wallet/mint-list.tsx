@@ -72,7 +72,7 @@ export function MintList({ wallet, data }: { wallet: EcashWallet; data: WalletDa
           className="input"
           type="url"
           inputMode="url"
-          placeholder="https://"
+          placeholder="https://mint.example"
           spellCheck={false}
           value={url}
           aria-invalid={!!error}

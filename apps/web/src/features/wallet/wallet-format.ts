@@ -44,8 +44,34 @@ export function parseMintUrl(text: string, pageOrigin?: string): string | null {
   return `${u.origin}${u.pathname.replace(/\/+$/, '')}`;
 }
 
-/** The words of an error safe to show: the wallet's own messages, else a generic line. */
+/** Mint answers about the request itself, in the mint's technical words ("request is not a
+ * valid bolt11 invoice"), and the sentence a person reads instead. */
+const mintWords: Array<[RegExp, string]> = [
+  [/bolt11|invoice|payment request/i, 'wallet.errors.invalidInvoice'],
+  [/amount/i, 'wallet.errors.invalidAmount'],
+];
+
+/**
+ * Someone else's words in lower case ("token already spent") as a sentence ("Token already
+ * spent."). The wallet's own messages are kept as they are: they are the spec's catalogue
+ * ('Not enough funds available', and 'bad response' for an unreadable mint answer).
+ */
+function sentence(text: string): string {
+  const t = text.trim();
+  if (t === 'bad response' || !/^\p{Ll}/u.test(t)) return t;
+  return `${t[0]!.toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}`;
+}
+
+/**
+ * The words of an error safe to show, as a sentence: the wallet's own messages (spec section 8
+ * catalogue), a mint's refusal of the request mapped to one of them, else a generic line.
+ */
 export function errorText(err: unknown): string {
-  if (err instanceof Error && err.message) return err.message;
-  return i18n.t('app.error');
+  if (!(err instanceof Error) || !err.message.trim()) return i18n.t('app.error');
+  const code = (err as { code?: unknown }).code;
+  if (code === 'invalid-invoice') return i18n.t('wallet.errors.invalidInvoice');
+  if (code === 'mint-error' || code === 'bad-response') {
+    for (const [pattern, key] of mintWords) if (pattern.test(err.message)) return i18n.t(key);
+  }
+  return sentence(err.message);
 }

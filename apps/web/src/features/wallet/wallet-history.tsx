@@ -50,7 +50,11 @@ export function WalletHistory({
   return (
     <ul className="wallet-history">
       {history.map((e) => {
-        const sign = incoming.has(e.kind) ? '+' : '−';
+        const inbound = incoming.has(e.kind);
+        const sign = inbound ? '+' : '−';
+        // What left the balance: a token or an invoice with its fees (the token's own fee for
+        // the receiver included), as the balance's "in tokens not redeemed yet" line counts it.
+        const shown = inbound ? e.amount : e.amount + e.fee;
         const dim = e.status !== 'done' && !(e.kind === 'send' && e.status === 'pending');
         return (
           <li key={e.id} className="history-row" data-status={e.status} data-testid="history-row">
@@ -63,15 +67,26 @@ export function WalletHistory({
                 <time dateTime={new Date(e.createdAt).toISOString()}>
                   {relativeTime(Math.floor(e.createdAt / 1000))}
                 </time>
-                {e.fee > 0 && <> · {t('wallet.fee', { amount: formatSats(e.fee) })}</>}
+                {e.fee > 0 &&
+                  (inbound ? (
+                    <> · {t('wallet.fee', { amount: formatSats(e.fee) })}</>
+                  ) : (
+                    <>
+                      {' · '}
+                      {t('wallet.amountWithFee', {
+                        amount: formatSats(e.amount),
+                        fee: formatSats(e.fee),
+                      })}
+                    </>
+                  ))}
                 {e.memo && <> · {e.memo}</>}
               </span>
               {e.error && <span className="field-error">{e.error}</span>}
             </span>
             <span className="history-side">
-              <span className="history-amount" data-in={incoming.has(e.kind)} data-dim={dim}>
+              <span className="history-amount" data-in={inbound} data-dim={dim}>
                 {sign}
-                {formatSats(e.amount)}
+                {formatSats(shown)}
               </span>
               {e.status !== 'done' && (
                 <span className="wallet-pill" data-status={e.status}>

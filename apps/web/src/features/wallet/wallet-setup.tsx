@@ -112,7 +112,7 @@ export function WalletSetup({
           autoComplete="off"
           spellCheck={false}
           value={mint}
-          placeholder="https://"
+          placeholder="https://mint.example"
           aria-invalid={error?.field === 'mint'}
           aria-describedby={`${id}-mint-hint`}
           onChange={(e) => setMint(e.target.value)}

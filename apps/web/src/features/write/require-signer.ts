@@ -1,6 +1,6 @@
 import { swell } from '@/data/client.ts';
 import { notify } from '@/components/ui/notify.ts';
-import { openLogin } from '@/features/account/login-dialog.ts';
+import { openLogin, openUnlock } from '@/features/account/login-dialog.ts';
 import { i18n } from '@/i18n/index.ts';
 import { loadWhenConnected } from '@/lib/chunk-load.ts';
 
@@ -24,7 +24,7 @@ export async function requireSigner(): Promise<boolean> {
   }
   if (s.canSign) return true;
   if (s.needsPin) {
-    notify.info(i18n.t('write.unlockFirst'));
+    openUnlock();
     return false;
   }
   openLogin();

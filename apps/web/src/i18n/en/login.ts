@@ -4,7 +4,7 @@ export const login = {
   intro: 'Paste your private key (nsec) to sign in. It never leaves this device.',
   nsec: 'Private key (nsec)',
   submit: 'Sign in',
-  invalidKey: 'valid private key required',
+  invalidKey: 'A valid private key is required (it starts with nsec1).',
   extension: 'Use browser extension',
   noExtension: 'Nostr extension not found',
   pinTitle: 'Create a PIN',
@@ -43,4 +43,13 @@ export const login = {
   copyUri: 'Copy address',
   back: 'Back',
   signInAgain: 'Sign in again',
+  createAccount: 'Create account',
+  newHere: 'New here?',
+  locked: 'Locked',
+  signOutTitle: 'Sign out?',
+  signOutLocal:
+    'Your secret key is removed from this device. Without a copy of it you cannot sign in again.',
+  signOutSigner: 'You can sign in again with your extension or remote signer.',
+  signOutBackup: 'Back up your key',
+  signOutConfirm: 'Sign out',
 } as const;

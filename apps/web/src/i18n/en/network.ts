@@ -8,6 +8,13 @@ export const network = {
   cacheStatus: 'Status',
   cacheIntro: 'Swell reads notes, profiles and counts through one caching service.',
   relaysIntro: 'Relays receive what you publish (write) and can be read directly (read).',
+  relaysPublished:
+    'Your relay list, published with your profile: relays marked write receive what you publish, read ones are where others find it.',
+  relaysLoading: 'Loading your relays…',
+  relayListLabel: 'Your relays',
+  relayListFailed: 'Your relay list could not be published. It is sent again when a relay answers.',
+  relayFlagNeeded: 'A relay is read, written or both: remove it instead.',
+  relayRemoveLast: '{{url}} is your last relay. The server’s relay ({{fallback}}) takes its place.',
   relayRemoveTitle: 'Remove relay?',
   relayRemoveHint: 'Remove this relay',
   relaysTitle: 'Relays',

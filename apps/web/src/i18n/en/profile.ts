@@ -1,5 +1,7 @@
 /** English strings: profile. */
 export const profile = {
+  message: 'Message',
+  messageHint: 'Send {{name}} a private message',
   title: 'Profile',
   invalid: 'This is not a valid profile address.',
   notFound: 'user not found',

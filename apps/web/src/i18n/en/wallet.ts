@@ -14,7 +14,7 @@ export const wallet = {
   restore: 'Restore from a recovery phrase',
   mintUrl: 'Mint address',
   mintHint: 'The mint that will hold your ecash. You can add more later.',
-  mintInvalid: 'Enter the https:// address of a mint.',
+  mintInvalid: 'Enter the address of a mint: https://, or http:// for one on this machine.',
   phraseLabel: 'Recovery phrase',
   phraseHint: '12, 15, 18, 21 or 24 words, separated by spaces.',
   restoreAction: 'Restore wallet',
@@ -115,6 +115,11 @@ export const wallet = {
     reclaimed: 'Taken back',
   },
   fee: 'fee {{amount}}',
+  amountWithFee: '{{amount}} + fee {{fee}}',
+  errors: {
+    invalidInvoice: 'Not a lightning invoice this wallet can pay.',
+    invalidAmount: 'The mint cannot take this amount.',
+  },
   reclaim: 'Take back',
   showToken: 'Show token',
   card: {

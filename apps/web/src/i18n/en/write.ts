@@ -29,7 +29,6 @@ export const write = {
   deleteTitle: 'Delete this note?',
   deleteBody: 'A deletion request goes to your relays and the note is hidden here at once.',
   deleteConfirm: 'Delete',
-  unlockFirst: 'Enter your PIN to sign',
   signerDisconnected: 'Signer disconnected. Reconnect it or sign in again.',
   stateSending: 'Sending…',
   stateFailed: 'Not sent',

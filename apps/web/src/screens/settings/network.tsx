@@ -2,12 +2,18 @@ import { Suspense, useEffect, useState, useSyncExternalStore, type FormEvent } f
 import { lazy } from '@/lib/lazy.ts';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { isWebSocketUrl, type RelayPoolSnapshot, type RelaySettings } from '@swell/client';
+import {
+  applyRelayListEdit,
+  isWebSocketUrl,
+  type RelayListEdit,
+  type RelayListEditResult,
+  type RelayPoolSnapshot,
+} from '@swell/client';
 import { Screen } from '@/components/screen.tsx';
 import { Button, IconButton } from '@/components/ui/button.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { Tooltip } from '@/components/ui/tooltip.tsx';
-import { records as userRecords } from '@/data/records.ts';
+import { swell } from '@/data/client.ts';
 import {
   cache as cacheConnection,
   cacheServerOverride,
@@ -15,12 +21,7 @@ import {
   setCacheServer,
 } from '@/data/connection.ts';
 import { useSession } from '@/data/session.ts';
-import {
-  connectRelays,
-  parseRelayUrl,
-  saveRelays,
-  useRelayPool,
-} from '@/features/network/relays.ts';
+import { parseRelayUrl, useRelayList, useRelayPool } from '@/features/network/relays.ts';
 import { UploadRouteSection } from '@/features/uploads/upload-route-section.tsx';
 import { useStore } from '@/lib/external-store.ts';
 import { createStore } from '@/lib/external-store.ts';
@@ -39,6 +40,11 @@ const noSubscribe = () => () => {};
 const emptyRelays: RelayPoolSnapshot = {};
 const noRelays = () => emptyRelays;
 const okStates = new Set(['open', 'ready', 'connected']);
+const relayEditErrors: Record<Extract<RelayListEditResult, { ok: false }>['error'], string> = {
+  'relay-invalid': 'network.relayInvalid',
+  'relay-flag-needed': 'network.relayFlagNeeded',
+  'relay-needed': 'network.atLeastOne',
+};
 
 function StatusPill({ status, testId }: { status: string; testId: string }) {
   const { t } = useTranslation();
@@ -120,24 +126,42 @@ function CacheSection() {
 function RelaysSection({ pubkey }: { pubkey: string | null }) {
   const { t } = useTranslation();
   const relays = useRelayPool();
-  const records = userRecords();
   const states = useSyncExternalStore(
     relays?.subscribe ?? noSubscribe,
     relays?.getSnapshot ?? noRelays,
   );
-  const record = useSyncExternalStore(
-    records.observe(pubkey).subscribe,
-    records.observe(pubkey).getSnapshot,
-  );
-  const settings: RelaySettings = record.relaySettings;
+  const { list, publishes, commit } = useRelayList(pubkey);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<string | null>(null);
-  const urls = Object.keys(settings);
+  const [removing, setRemoving] = useState<{ url: string; last: boolean } | null>(null);
+  const [defaults, setDefaults] = useState<string[]>([]);
+  const urls = list ? Object.keys(list) : [];
   useEffect(() => {
-    void connectRelays().catch(() => {});
-  }, [pubkey]);
+    void swell()
+      .defaultRelays()
+      .then(setDefaults, () => {});
+  }, []);
 
+  const edit = (change: RelayListEdit): boolean => {
+    if (!list) return false;
+    const result = applyRelayListEdit(list, change, defaults);
+    if (!result.ok) {
+      setError(t(relayEditErrors[result.error]));
+      return false;
+    }
+    setError(null);
+    void commit(result.list);
+    return true;
+  };
+  const askRemove = (url: string) => {
+    // Refused at once when nothing could take its place (the last relay is the only default).
+    const result = list && applyRelayListEdit(list, { type: 'remove', url }, defaults);
+    if (result && !result.ok) {
+      setError(t(relayEditErrors[result.error]));
+      return;
+    }
+    setRemoving({ url, last: urls.length === 1 });
+  };
   const add = (e: FormEvent) => {
     e.preventDefault();
     const url = parseRelayUrl(text);
@@ -145,25 +169,7 @@ function RelaysSection({ pubkey }: { pubkey: string | null }) {
       setError(t('network.relayInvalid'));
       return;
     }
-    setError(null);
-    setText('');
-    saveRelays({ ...settings, [url]: { read: true, write: true } });
-  };
-  const toggle = (url: string, flag: 'read' | 'write') =>
-    saveRelays({
-      ...settings,
-      [url]: { ...settings[url]!, [flag]: !settings[url]![flag] },
-    });
-  const askRemove = (url: string) => {
-    if (urls.length <= 1) {
-      setError(t('network.atLeastOne'));
-      return;
-    }
-    setRemoving(url);
-  };
-  const remove = (url: string) => {
-    const { [url]: _removed, ...rest } = settings;
-    saveRelays(rest);
+    if (edit({ type: 'add', url })) setText('');
   };
 
   return (
@@ -171,42 +177,46 @@ function RelaysSection({ pubkey }: { pubkey: string | null }) {
       <h2 id="net-relays" className="settings-section-title">
         {t('network.relaysTitle')}
       </h2>
-      <p className="settings-section-intro">{t('network.relaysIntro')}</p>
-      {urls.length === 0 && <p className="muted">{t('network.relayNone')}</p>}
-      <ul className="relay-list">
-        {urls.map((url) => (
-          <li key={url} className="relay-row">
-            <span className="relay-main">
-              <span className="relay-url">{url}</span>
-              <StatusPill status={states[url]?.status ?? 'idle'} testId="relay-status" />
-            </span>
-            <span className="relay-flags">
-              <span className="relay-flag">
-                <Switch
-                  checked={settings[url]!.read}
-                  onCheckedChange={() => toggle(url, 'read')}
-                  label={`${t('network.relayRead')} ${url}`}
-                />
-                <span aria-hidden="true">{t('network.relayRead')}</span>
+      <p className="settings-section-intro">
+        {publishes ? t('network.relaysPublished') : t('network.relaysIntro')}
+      </p>
+      {list && urls.length === 0 && <p className="muted">{t('network.relayNone')}</p>}
+      {!list && <p className="muted">{t('network.relaysLoading')}</p>}
+      <ul className="relay-list" aria-label={t('network.relayListLabel')}>
+        {urls.map((url) => {
+          const flags = list![url]!;
+          return (
+            <li key={url} className="relay-row">
+              <span className="relay-main">
+                <span className="relay-url">{url}</span>
+                <StatusPill status={states[url]?.status ?? 'idle'} testId="relay-status" />
               </span>
-              <span className="relay-flag">
-                <Switch
-                  checked={settings[url]!.write}
-                  onCheckedChange={() => toggle(url, 'write')}
-                  label={`${t('network.relayWrite')} ${url}`}
-                />
-                <span aria-hidden="true">{t('network.relayWrite')}</span>
+              <span className="relay-flags">
+                {(['read', 'write'] as const).map((flag) => (
+                  <span className="relay-flag" key={flag}>
+                    <Switch
+                      checked={flags[flag]}
+                      // A relay is read, written or both: remove it rather than turn both off.
+                      disabled={flags[flag] && !flags[flag === 'read' ? 'write' : 'read']}
+                      onCheckedChange={() => edit({ type: 'toggle', url, flag })}
+                      label={`${t(flag === 'read' ? 'network.relayRead' : 'network.relayWrite')} ${url}`}
+                    />
+                    <span aria-hidden="true">
+                      {t(flag === 'read' ? 'network.relayRead' : 'network.relayWrite')}
+                    </span>
+                  </span>
+                ))}
+                <Tooltip content={t('network.relayRemoveHint')}>
+                  <IconButton
+                    label={`${t('network.relayRemove')} ${url}`}
+                    icon={<Trash2 size={18} aria-hidden />}
+                    onClick={() => askRemove(url)}
+                  />
+                </Tooltip>
               </span>
-              <Tooltip content={t('network.relayRemoveHint')}>
-                <IconButton
-                  label={`${t('network.relayRemove')} ${url}`}
-                  icon={<Trash2 size={18} aria-hidden />}
-                  onClick={() => askRemove(url)}
-                />
-              </Tooltip>
-            </span>
-          </li>
-        ))}
+            </li>
+          );
+        })}
       </ul>
       <form onSubmit={add} className="form">
         <label htmlFor="relay-url" className="field-label">
@@ -223,7 +233,9 @@ function RelaysSection({ pubkey }: { pubkey: string | null }) {
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'relay-url-error' : undefined}
           />
-          <Button type="submit">{t('network.relayAdd')}</Button>
+          <Button type="submit" disabled={!list}>
+            {t('network.relayAdd')}
+          </Button>
         </div>
         {error && (
           <p id="relay-url-error" role="alert" className="field-error">
@@ -235,10 +247,17 @@ function RelaysSection({ pubkey }: { pubkey: string | null }) {
         <Suspense fallback={null}>
           <ConfirmDialog
             title={t('network.relayRemoveTitle')}
-            body={t('network.relayRemoveConfirm', { url: removing })}
+            body={
+              removing.last
+                ? t('network.relayRemoveLast', {
+                    url: removing.url,
+                    fallback: defaults.filter((d) => d !== removing.url).join(', '),
+                  })
+                : t('network.relayRemoveConfirm', { url: removing.url })
+            }
             confirmLabel={t('network.relayRemove')}
             danger
-            onConfirm={() => remove(removing)}
+            onConfirm={() => edit({ type: 'remove', url: removing.url })}
             onClose={() => setRemoving(null)}
           />
         </Suspense>

@@ -161,7 +161,7 @@ function ProfileForm({ pubkey, initial }: { pubkey: string; initial: ProfileFiel
   const field = (
     k: TextField,
     label: string,
-    opts: { hint?: string; type?: string; wide?: boolean } = {},
+    opts: { hint?: string; type?: string; inputMode?: 'email' | 'url'; wide?: boolean } = {},
   ) => {
     const err = errors[k];
     const hintId = opts.hint ? `${id}-${k}-hint` : undefined;
@@ -175,6 +175,7 @@ function ProfileForm({ pubkey, initial }: { pubkey: string; initial: ProfileFiel
           id={`${id}-${k}`}
           className="input"
           type={opts.type ?? 'text'}
+          inputMode={opts.inputMode}
           value={fields[k]}
           onChange={(e) => set(k, e.target.value)}
           aria-invalid={err ? true : undefined}
@@ -304,8 +305,9 @@ function ProfileForm({ pubkey, initial }: { pubkey: string; initial: ProfileFiel
           />
         </div>
         {field('website', t('profileEdit.website'), { type: 'url', wide: true })}
-        {field('nip05', t('profileEdit.nip05'), { type: 'email' })}
-        {field('lud16', t('profileEdit.lud16'), { type: 'email' })}
+        {/* Text, not type=email: an address may carry a port (name@host:8080). */}
+        {field('nip05', t('profileEdit.nip05'), { inputMode: 'email' })}
+        {field('lud16', t('profileEdit.lud16'), { inputMode: 'email' })}
         {urlField('picture', t('profileEdit.pictureUrl'))}
         {urlField('banner', t('profileEdit.bannerUrl'))}
       </section>

@@ -123,7 +123,7 @@ function ComposerEditor({
   }, [write]);
 
   const mention = useMemo(() => mentionAt(text, caret), [text, caret]);
-  const search = useMentionSearch(mention?.query ?? null);
+  const search = useMentionSearch(mention?.query ?? null, pubkey ?? null);
   const [picked, setActive] = useState({ query: '', index: 0 });
   const active = picked.query === mention?.query ? picked.index : 0;
   const [mentionClosed, setMentionClosed] = useState<string | null>(null);
@@ -270,38 +270,46 @@ function ComposerEditor({
       onDragLeave={onDragLeave}
       onDrop={onDrop}
     >
-      <div
-        className="composer-field composer-dropzone"
-        data-dragging={dragging}
-        data-drop-label={t('uploads.dropHere')}
-      >
-        <textarea
-          ref={area}
-          className="composer-input"
-          aria-label={label}
-          placeholder={
-            target.mode === 'reply' ? t('write.replyPlaceholder') : t('write.placeholder')
-          }
-          value={text}
-          rows={compact ? 2 : 5}
-          autoFocus={autoFocus}
-          onChange={(e) => {
-            change(e.target.value);
-            setCaret(e.target.selectionStart);
-          }}
-          onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
-          onKeyDown={onKeyDown}
-          onPaste={onPaste}
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={suggestions.length > 0}
-          aria-controls={listId}
-          aria-activedescendant={
-            suggestions.length > 0 ? `${listId}-${suggestions[active]}` : undefined
-          }
-        />
-        <MentionList id={listId} pubkeys={suggestions} active={active} onPick={pickMention} />
-      </div>
+      <MentionList
+        id={listId}
+        pubkeys={suggestions}
+        active={active}
+        onPick={pickMention}
+        onDismiss={() => setMentionClosed(mention?.query ?? null)}
+        anchor={
+          <div
+            className="composer-field composer-dropzone"
+            data-dragging={dragging}
+            data-drop-label={t('uploads.dropHere')}
+          >
+            <textarea
+              ref={area}
+              className="composer-input"
+              aria-label={label}
+              placeholder={
+                target.mode === 'reply' ? t('write.replyPlaceholder') : t('write.placeholder')
+              }
+              value={text}
+              rows={compact ? 2 : 5}
+              autoFocus={autoFocus}
+              onChange={(e) => {
+                change(e.target.value);
+                setCaret(e.target.selectionStart);
+              }}
+              onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+              onKeyDown={onKeyDown}
+              onPaste={onPaste}
+              role="combobox"
+              aria-autocomplete="list"
+              aria-expanded={suggestions.length > 0}
+              aria-controls={listId}
+              aria-activedescendant={
+                suggestions.length > 0 ? `${listId}-${suggestions[active]}` : undefined
+              }
+            />
+          </div>
+        }
+      />
       {hashtags.length > 0 && (
         <p className="composer-hashtags" aria-label={t('write.hashtags')}>
           {hashtags.map((h) => (

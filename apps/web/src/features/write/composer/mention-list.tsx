@@ -1,28 +1,34 @@
-import { useEffect, useState } from 'react';
+import * as PopoverPrimitive from '@radix-ui/react-popover';
+import { useEffect, useState, type ReactElement } from 'react';
+import { suggestUsers } from '@swell/client';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import { Avatar } from '@/components/avatar/avatar.tsx';
-import { swell } from '@/data/client.ts';
-import { ingested } from '@/data/connection.ts';
+import { keepOpenForNestedLayers } from '@/components/ui/nested-layers.ts';
 import { userLabel, useUser } from '@/data/user.ts';
+import { readingContext } from '@/features/reading/reading-context.ts';
 
 const none: string[] = [];
 
-/** Users matching the typed `@query` (cache `user_search`, 200 ms after the last key). */
-export function useMentionSearch(query: string | null): string[] {
+/**
+ * Users matching the typed `@query`, 200 ms after the last key: the cache's `user_search`, names
+ * first (exact and prefix matches of name, display name and NIP-05 local part), then score, cut
+ * to 6 (`suggestUsers`).
+ */
+export function useMentionSearch(query: string | null, viewer: string | null): string[] {
   const [found, setFound] = useState<{ query: string; pubkeys: string[] } | null>(null);
   useEffect(() => {
     if (!query) return;
     const ac = new AbortController();
     const timer = setTimeout(() => {
-      ingested(swell().api.userSearch(query, 6, undefined, { signal: ac.signal }))
-        .then((page) => setFound({ query, pubkeys: Object.keys(page.users).slice(0, 6) }))
+      suggestUsers(readingContext(viewer), query, { limit: 6, signal: ac.signal })
+        .then((pubkeys) => setFound({ query, pubkeys }))
         .catch(() => {});
     }, 200);
     return () => {
       clearTimeout(timer);
       ac.abort();
     };
-  }, [query]);
+  }, [query, viewer]);
   return query && found?.query === query ? found.pubkeys : none;
 }
 
@@ -58,31 +64,63 @@ function MentionOption({
   );
 }
 
-/** The autocomplete list under the editor (a listbox driven by the editor's arrow keys). */
+/**
+ * The autocomplete list of the editor (a listbox driven by the editor's arrow keys), floating
+ * beside `anchor` (the text field): below it, or above when there is no room, shifted to stay
+ * inside the viewport, and drawn over the composer's edges instead of clipped by them.
+ */
 export function MentionList({
   id,
   pubkeys,
   active,
   onPick,
+  onDismiss,
+  anchor,
 }: {
   id: string;
   pubkeys: string[];
   active: number;
   onPick: (pubkey: string) => void;
+  onDismiss: () => void;
+  anchor: ReactElement;
 }) {
   const { t } = useTranslation();
-  if (pubkeys.length === 0) return null;
+  const open = pubkeys.length > 0;
   return (
-    <ul id={id} role="listbox" aria-label={t('write.mentions')} className="mention-list">
-      {pubkeys.map((pk, i) => (
-        <MentionOption
-          key={pk}
-          id={`${id}-${pk}`}
-          pubkey={pk}
-          active={i === active}
-          onPick={onPick}
-        />
-      ))}
-    </ul>
+    <PopoverPrimitive.Root open={open} onOpenChange={(o) => !o && onDismiss()}>
+      <PopoverPrimitive.Anchor asChild>{anchor}</PopoverPrimitive.Anchor>
+      {open && (
+        <PopoverPrimitive.Portal>
+          <PopoverPrimitive.Content
+            className="mention-popover"
+            role="presentation"
+            side="bottom"
+            align="start"
+            sideOffset={4}
+            collisionPadding={8}
+            // The focus stays in the editor, which drives the list.
+            onOpenAutoFocus={(e) => e.preventDefault()}
+            onCloseAutoFocus={(e) => e.preventDefault()}
+            onInteractOutside={(e) => {
+              const target = e.target;
+              if (target instanceof Node && document.getElementById(id)?.contains(target)) return;
+              keepOpenForNestedLayers(e);
+            }}
+          >
+            <ul id={id} role="listbox" aria-label={t('write.mentions')} className="mention-list">
+              {pubkeys.map((pk, i) => (
+                <MentionOption
+                  key={pk}
+                  id={`${id}-${pk}`}
+                  pubkey={pk}
+                  active={i === active}
+                  onPick={onPick}
+                />
+              ))}
+            </ul>
+          </PopoverPrimitive.Content>
+        </PopoverPrimitive.Portal>
+      )}
+    </PopoverPrimitive.Root>
   );
 }
