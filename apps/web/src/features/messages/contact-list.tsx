@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { Link } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import CheckCheck from 'lucide-react/icons/check-check';
