@@ -416,6 +416,18 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
         );
       },
     },
+    // Signed requests seen PUBLISHED (through /relay, import_events, upstream) share the replay
+    // guard's table, keyed by signature: whichever comes first, the proof or the publication,
+    // wins in the database, so a published event never proves a request and a used proof is
+    // never published (auth/published-proofs.ts). Named apart from other branches' 0009s.
+    '0009-published-request-proofs': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('used_user_requests')
+          .addColumn('origin', 'text', (c) => c.notNull().defaultTo('proof'))
+          .execute();
+      },
+    },
   };
 }
 

@@ -5,10 +5,11 @@ import {
   type PurchaseMonitorUpdate,
   type PurchaseQuote,
 } from '@swell/cache-protocol';
-import { CacheError, type CommandHandler, type StreamHandler } from '../../cache/request.ts';
+import { CacheError, type StreamHandler } from '../../cache/request.ts';
 import { str } from '../../cache/params.ts';
 import { btcString, usdString, type Quote } from '../../membership/purchases.ts';
-import { contentObject, pTags, userRequest } from '../wallet-request.ts';
+import { contentObject, pTags, MEMBER_REQUEST_ABOUT_ANYONE } from '../wallet-request.ts';
+import { proven } from '../../cache/proven-command.ts';
 
 const HEX64 = /^[0-9a-f]{64}$/;
 const QUOTE_ID = /^[0-9a-f]{32}$/;
@@ -21,8 +22,7 @@ export const MONITOR_POLL_MS = 3000;
  * (bolt11), membership_quote_id, amount_usd, amount_btc, product_id, expires_at}`, priced at the
  * exchange rate of the payment provider.
  */
-export const membershipPurchaseProduct: CommandHandler = async (req) => {
-  const e = await userRequest(req, 'any');
+export const membershipPurchaseProduct = proven(MEMBER_REQUEST_ABOUT_ANYONE, async (req, e) => {
   const c = contentObject(e);
   const productId = c.product_id;
   if (!isMembershipProductId(productId))
@@ -59,7 +59,7 @@ export const membershipPurchaseProduct: CommandHandler = async (req) => {
     expires_at: quote.expiresAt,
   };
   req.emit(rawResultEvent(MembershipResultKind.PurchaseQuote, answer));
-};
+});
 
 function update(q: Quote, now: number): PurchaseMonitorUpdate {
   const u: PurchaseMonitorUpdate = { membership_quote_id: q.id, completed_at: q.completedAt };
