@@ -428,6 +428,23 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
           .execute();
       },
     },
+    // A premium name is held for one open purchase at a time (membership/name-holds.ts), and a
+    // purchase paid after its name went to someone else says so in the history.
+    '0010-membership-name-holds': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('membership_name_holds')
+          .addColumn('name', 'text', (c) => c.primaryKey())
+          .addColumn('receiver', 'text', (c) => c.notNull())
+          .addColumn('quote_id', 'text', (c) => c.notNull())
+          .addColumn('expires_at', int, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .alterTable('membership_quotes')
+          .addColumn('name_unavailable', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+      },
+    },
   };
 }
 

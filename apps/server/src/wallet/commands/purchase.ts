@@ -19,8 +19,10 @@ export const MONITOR_POLL_MS = 3000;
 /**
  * `membership_purchase_product {event_from_user}`; content `{name, product_id, receiver_pubkey?,
  * amount_usd?}` and a p tag naming the receiver (default: the signer). -> 10000601 `{qr_code
- * (bolt11), membership_quote_id, amount_usd, amount_btc, product_id, expires_at}`, priced at the
- * exchange rate of the payment provider.
+ * (bolt11), membership_quote_id, amount_usd, amount_btc, product_id, expires_at, name?,
+ * name_held_until?}`, priced at the exchange rate of the payment provider. A name is held for
+ * one open quote at a time: a second buyer is refused `name unavailable (held for another
+ * purchase until <time>)`.
  */
 export const membershipPurchaseProduct = proven(MEMBER_REQUEST_ABOUT_ANYONE, async (req, e) => {
   const c = contentObject(e);
@@ -57,6 +59,7 @@ export const membershipPurchaseProduct = proven(MEMBER_REQUEST_ABOUT_ANYONE, asy
     amount_btc: btcString(quote.amountMsat),
     product_id: quote.productId,
     expires_at: quote.expiresAt,
+    ...(quote.name ? { name: quote.name, name_held_until: quote.expiresAt } : {}),
   };
   req.emit(rawResultEvent(MembershipResultKind.PurchaseQuote, answer));
 });
@@ -64,6 +67,7 @@ export const membershipPurchaseProduct = proven(MEMBER_REQUEST_ABOUT_ANYONE, asy
 function update(q: Quote, now: number): PurchaseMonitorUpdate {
   const u: PurchaseMonitorUpdate = { membership_quote_id: q.id, completed_at: q.completedAt };
   if (q.completedAt === null && q.expiresAt <= now) u.expired = true;
+  if (q.nameUnavailable) u.name_unavailable = true;
   return u;
 }
 
