@@ -5,7 +5,7 @@ import type { ServerContext } from '../context.ts';
 import { refusePublishedToken } from '../auth/user-request.ts';
 import { checkBlossomAuth, type BlossomAuth, type BlossomVerb } from '../media/blossom-auth.ts';
 import { NOT_MEDIA, sniffHead } from '../media/media-sniff.ts';
-import type { StoredMedia } from '../media/media-store.ts';
+import { RECEIVE_RESERVATION_SECONDS, type StoredMedia } from '../media/media-store.ts';
 import { blossomUrl, posterUrl, requestBaseUrl } from '../media/media-urls.ts';
 import { receiveToFile, UploadRefused } from '../media/receive-file.ts';
 import { mediaHeaders, notFound, sendStoredMedia } from './media-files.ts';
@@ -196,13 +196,32 @@ export function registerBlossom(app: FastifyInstance, ctx: ServerContext): void 
         return early(401, 'authorization has no x tag for this blob');
       const lengthHeader = header(req, 'content-length');
       const length = lengthHeader === undefined ? undefined : Number(lengthHeader);
-      const limits = await media.limitsFor(auth.pubkey);
+      if (length !== undefined && !(Number.isSafeInteger(length) && length >= 0))
+        return early(400, 'Content-Length must be a byte count');
       const tmp = media.tempFile();
+      // The room is reserved before a byte is kept (the declared length, or as much as the
+      // user may store when the body comes without one), so uploads sent at once cannot
+      // together exceed the quota (media/upload-reservations.ts).
+      let reservation: string | null = null;
       try {
-        if (length !== undefined) await media.checkAllowance(auth.pubkey, declared, length);
+        const held = await media.reserve(
+          auth.pubkey,
+          length ?? 'up-to-file-limit',
+          RECEIVE_RESERVATION_SECONDS,
+          declared,
+        );
+        reservation = held.id;
+        const limits = held.limits;
+        const bounded = held.id !== null && held.bytes < limits.maxFileBytes;
         const received = await receiveToFile(req.raw, tmp, {
-          maxBytes: limits.maxFileBytes,
-          tooLargeReason: media.tooLargeReason(limits),
+          maxBytes: bounded ? held.bytes : limits.maxFileBytes,
+          tooLargeReason:
+            length === undefined && bounded
+              ? 'storage full: the body is larger than the room left for your uploads'
+              : length !== undefined
+                ? 'the body is longer than its Content-Length'
+                : media.tooLargeReason(limits),
+          ...(length === undefined && bounded ? { tooLargeStatus: 429 } : {}),
           async checkHead(head) {
             if (!(await sniffHead(head))) throw new UploadRefused(415, NOT_MEDIA);
           },
@@ -217,6 +236,7 @@ export function registerBlossom(app: FastifyInstance, ctx: ServerContext): void 
           sha256: received.sha256,
           size: received.size,
           origin: 'blossom',
+          reservation,
         });
         return mediaHeaders(reply)
           .code(done.created ? 201 : 200)
@@ -231,6 +251,7 @@ export function registerBlossom(app: FastifyInstance, ctx: ServerContext): void 
         throw err;
       } finally {
         await unlink(tmp).catch(() => undefined);
+        await media.reservations.release(reservation);
       }
     });
   });
