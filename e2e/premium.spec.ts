@@ -2,13 +2,15 @@ import { createHash } from 'node:crypto';
 import { closeSync, ftruncateSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { demoAccounts } from '@swell/devnet';
 import { finalizeEvent, generateSecretKey, getPublicKey, verifyEvent } from 'nostr-tools/pure';
-import { nsecEncode } from 'nostr-tools/nip19';
+import { npubEncode, nsecEncode } from 'nostr-tools/nip19';
 import { watchConsole } from './console-guard.ts';
 import { publish, query } from './relay-client.ts';
+import { storedSettings } from './settings-helpers.ts';
 
 // Premium against the real server and the devnet's lightning (issue 20): a new user finds a
 // free name, buys 3 months paying the invoice on the devnet, and their profile shows the name
@@ -201,6 +203,132 @@ test('a new user finds a free name, buys 3 months on the devnet and is verified 
   await expect(page.getByRole('link', { name: 'Become a Legend' })).toBeVisible();
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('a name is held for one buyer, who sees until when; paid after it went elsewhere, the history says so', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  // Issue 30, finding 3. Pat (a member) asks for a second name; Quinn is told it is held. The
+  // hold's hour passing is simulated in the server's database; Quinn takes the name; Pat's
+  // invoice is paid anyway: Pat's membership is extended without the name, and says so.
+  const errors = watchConsole(page);
+  const host = new URL(baseURL!).host;
+  const late = `late${suffix}`;
+  const until = /\d{1,2}:\d{2}/;
+  await signIn(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/premium/subscribe?name=${late}`);
+  await page.getByRole('button', { name: 'Get the invoice' }).click();
+  const held = page.getByTestId('premium-held');
+  await expect(held).toContainText(`${late}@${host} is held for you until`, { timeout: 30_000 });
+  await expect(held).toContainText(until);
+  const patInvoice = await page.getByTestId('premium-invoice').inputValue();
+  for (const [size, width, height] of [
+    ['phone', 390, 844],
+    ['desktop', 1280, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({
+      path: testInfo.outputPath(`premium-held-invoice-${size}.png`),
+      fullPage: true,
+    });
+  }
+
+  const quinnKey = generateSecretKey();
+  const quinn = await browser.newContext();
+  try {
+    await quinn.addInitScript(
+      ({ nsec, pubkey }) => {
+        localStorage.setItem('sec', nsec);
+        localStorage.setItem('pubkey', pubkey);
+      },
+      { nsec: nsecEncode(quinnKey), pubkey: getPublicKey(quinnKey) },
+    );
+    const other = await quinn.newPage();
+    await other.setViewportSize({ width: 390, height: 844 });
+    await other.goto('/premium/name');
+    await other.getByRole('textbox', { name: 'Name' }).fill(late);
+    await other.getByRole('button', { name: 'Check' }).click();
+    const refusal = other.getByText(
+      /^Name unavailable: someone is buying it\. It is held for them until/,
+    );
+    await expect(refusal).toContainText(until);
+    const axe = await new AxeBuilder({ page: other }).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await other.screenshot({ path: testInfo.outputPath('premium-held-other-phone.png') });
+
+    // An hour later Pat's hold has run out (moved in the database) and Quinn buys the name.
+    const db = new DatabaseSync(join(process.env.E2E_DATA!, 'swell.db'));
+    try {
+      db.prepare('UPDATE membership_name_holds SET expires_at = ? WHERE name = ?').run(
+        Math.floor(Date.now() / 1000) - 1,
+        late,
+      );
+    } finally {
+      db.close();
+    }
+    await other.getByRole('button', { name: 'Check' }).click();
+    await other.getByRole('link', { name: `Continue with ${late}` }).click();
+    await other.getByRole('button', { name: 'Get the invoice' }).click();
+    await expect(other.getByTestId('premium-held')).toBeVisible({ timeout: 30_000 });
+  } finally {
+    await quinn.close();
+  }
+
+  // Pat's invoice is paid anyway: nothing is lost, and Pat is told.
+  await payOnDevnet(baseURL!, patInvoice);
+  await expect(page.getByRole('heading', { name: 'Welcome to Premium' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(
+    page.getByText(`${late}@${host} went to someone else before the payment arrived`),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Choose another name' }).click();
+  await expect(page).toHaveURL(/\/premium\/rename$/);
+  await page.goto('/premium/history');
+  const note = page.getByTestId('premium-name-taken');
+  await expect(note).toContainText(`${late}@${host} went to someone else`);
+  await expect(note.getByRole('link', { name: 'Choose another name' })).toBeVisible();
+  for (const [theme, label] of [
+    ['sunrise', 'Sunrise wave'],
+    ['midnight', 'Midnight wave'],
+  ] as const) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/settings/appearance');
+    await page.getByRole('radio', { name: new RegExp(label) }).check();
+    for (const [size, width, height] of [
+      ['phone', 390, 844],
+      ['desktop', 1280, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.evaluate(() => {
+        history.pushState(null, '', '/premium/history');
+        dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await expect(note).toBeVisible();
+      const widths = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        inner: window.innerWidth,
+      }));
+      expect(widths.scroll, `${theme} ${size}`).toBeLessThanOrEqual(widths.inner);
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect(axe.violations.map((v) => `${theme} ${size} ${v.id}: ${v.help}`)).toEqual([]);
+      await page.screenshot({
+        path: testInfo.outputPath(`premium-history-${theme}-${size}.png`),
+        fullPage: true,
+      });
+    }
+  }
+  // Back to the light theme, saved on the server before the next test signs in.
+  await page.goto('/settings/appearance');
+  await page.getByRole('radio', { name: /Sunrise wave/ }).check();
+  const pat = { secretKey: sk, pubkey, nsec, npub: npubEncode(pubkey) };
+  await expect
+    .poll(async () => (await storedSettings(baseURL!, pat))?.theme, { timeout: 30_000 })
+    .toBe('sunrise');
   expect(errors).toEqual([]);
 });
 

@@ -146,14 +146,16 @@ describe.each(BACKENDS)('membership on %s (devnet lightning)', (backend) => {
       amount_btc: '0.00021',
       product_id: '3-months-premium',
     });
-    // while the invoice is open, nobody else is offered the name
+    // while the invoice is open, nobody else is offered the name, and is told until when
+    expect(quote).toMatchObject({ name: 'alice', name_held_until: quote.expires_at });
     const held = await wallet.request('membership_name_available', {
       name: 'alice',
       pubkey: carol.pubkey,
     });
     expect(content<NameAvailability>(held.events[0])).toMatchObject({
       available: false,
-      reason: 'taken',
+      reason: 'held',
+      held_until: quote.expires_at,
     });
 
     const updates: Array<{ completed_at: number | null }> = [];

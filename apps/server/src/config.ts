@@ -61,6 +61,11 @@ export interface ServerConfig {
   uploadMaxMb?: number;
   /** Storage of a regular user's uploads, in MB (SWELL_UPLOAD_QUOTA_MB; default 1024). */
   uploadQuotaMb?: number;
+  /**
+   * Storage of all regular users' uploads together, in MB (SWELL_UPLOAD_TOTAL_MB; default
+   * 10240): fresh keys cannot multiply the per-user quota without bound.
+   */
+  uploadTotalMb?: number;
   /** ffmpeg for video poster frames (SWELL_FFMPEG; default `ffmpeg` on PATH; `0`: none). */
   ffmpeg?: string;
 }
@@ -207,6 +212,7 @@ export function loadConfig(
     },
     uploadMaxMb: positiveNumber('SWELL_UPLOAD_MAX_MB', merged.SWELL_UPLOAD_MAX_MB),
     uploadQuotaMb: positiveNumber('SWELL_UPLOAD_QUOTA_MB', merged.SWELL_UPLOAD_QUOTA_MB),
+    uploadTotalMb: positiveNumber('SWELL_UPLOAD_TOTAL_MB', merged.SWELL_UPLOAD_TOTAL_MB),
     ffmpeg: merged.SWELL_FFMPEG || undefined,
   };
 }

@@ -9,7 +9,7 @@ import type { Outbound } from './net/outbound.ts';
 import type { ServerLoad } from './load.ts';
 import type { MediaStore } from './media/media-store.ts';
 import type { MembershipService } from './membership/membership-service.ts';
-import type { ReplayGuard } from './auth/user-request.ts';
+import type { ProofLedger } from './auth/user-request.ts';
 
 /**
  * What every part of the server shares: configuration, logger, storage, the ingestion pipeline
@@ -51,10 +51,11 @@ export interface ServerContext {
    */
   membership: MembershipService;
   /**
-   * Signatures of user requests already used (auth/user-request.ts), kept in the database so
-   * every instance refuses a replay: every endpoint that checks signed requests shares it.
+   * Signatures of user requests already used, and of request-kind events seen published
+   * (auth/user-request.ts), kept in the database so every instance refuses a replay or a
+   * published event: every endpoint that checks signed requests shares it.
    */
-  replays: ReplayGuard;
+  replays: ProofLedger;
 }
 
 /** Where a started server listens. */

@@ -24,5 +24,10 @@ export {
   UserRequestError,
   USER_REQUEST_WINDOW_SECONDS,
 } from './auth/user-request.ts';
-export type { ReplayGuard, UserRequestRules } from './auth/user-request.ts';
+export type {
+  ClaimOutcome,
+  ProofDeps,
+  ProofLedger,
+  UserRequestRules,
+} from './auth/user-request.ts';
 export { StoredReplayGuard } from './auth/stored-replay-guard.ts';

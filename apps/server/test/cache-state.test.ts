@@ -26,8 +26,9 @@ describe.each(BACKENDS)('on %s', (backend) => {
     afterAll(() => c.close());
 
     it('app settings: defaults, set, get', async () => {
-      const ask = alice.sign(30078, '', [['d', 'Swell']]);
-      const first = await c.page('get_app_settings', { event_from_user: ask });
+      // each read signs its own request (used once)
+      const ask = () => alice.sign(30078, '', [['d', 'Swell']]);
+      const first = await c.page('get_app_settings', { event_from_user: ask() });
       expect(first.defaultSettings?.client).toBe('Swell');
       const settings = alice.sign(
         30078,
@@ -36,16 +37,15 @@ describe.each(BACKENDS)('on %s', (backend) => {
       );
       const set = await c.request('set_app_settings', { settings_event: settings });
       expect(set.events[0]?.id).toBe(settings.id);
-      const again = await c.request('get_app_settings', { event_from_user: ask });
+      const again = await c.request('get_app_settings', { event_from_user: ask() });
       expect(again.events[0]?.id).toBe(settings.id);
     });
 
     it('app subsettings: default home feeds, set, get', async () => {
-      const ask = alice.sign(30078, JSON.stringify({ subkey: 'user-home-feeds' }), [
-        ['d', 'Swell'],
-      ]);
+      const ask = () =>
+        alice.sign(30078, JSON.stringify({ subkey: 'user-home-feeds' }), [['d', 'Swell']]);
       // the content of 10000155 is the bare value: the feeds array
-      const first = await c.request('get_app_subsettings', { event_from_user: ask });
+      const first = await c.request('get_app_subsettings', { event_from_user: ask() });
       expect(first.events.map((e) => e.kind)).toEqual([ResultKind.AppSubsettings]);
       expect((JSON.parse(first.events[0]!.content) as unknown[]).length).toBeGreaterThan(0);
       const mine = [
@@ -57,10 +57,10 @@ describe.each(BACKENDS)('on %s', (backend) => {
       // under event_from_user, as the reference client sends it
       const echo = await c.request('set_app_subsettings', { event_from_user: set });
       expect(JSON.parse(echo.events[0]!.content)).toEqual(mine);
-      const again = await c.request('get_app_subsettings', { event_from_user: ask });
+      const again = await c.request('get_app_subsettings', { event_from_user: ask() });
       expect(JSON.parse(again.events[0]!.content)).toEqual(mine);
       expect(
-        (await c.page('get_app_subsettings', { event_from_user: ask })).appSubsettings,
+        (await c.page('get_app_subsettings', { event_from_user: ask() })).appSubsettings,
       ).toEqual({ settings: mine });
       // settings_event still works, for older clients
       const reads = [{ name: 'R', spec: '{"kind":"reads"}', description: '', enabled: true }];

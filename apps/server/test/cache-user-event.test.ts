@@ -84,12 +84,12 @@ describe('event_from_user must be made for the request', () => {
     expect(await seen()).toBe(e.created_at);
   });
 
-  it('lets a fresh settings request be asked again (reads are not replay-checked)', async () => {
+  it('a settings read is a request like any other: once, never stale', async () => {
     const ask = alice.sign(30078, '', [['d', 'Swell']]);
-    for (let i = 0; i < 2; i++) {
-      const r = await c.request('get_app_settings', { event_from_user: ask });
-      expect(r.notices).toEqual([]);
-    }
+    expect((await c.request('get_app_settings', { event_from_user: ask })).notices).toEqual([]);
+    expect((await c.request('get_app_settings', { event_from_user: ask })).notices[0]).toMatch(
+      /already used/,
+    );
     const stale = alice.sign(30078, '', [['d', 'Swell']], now() - 3600);
     expect((await c.request('get_app_settings', { event_from_user: stale })).notices[0]).toMatch(
       /not fresh/,

@@ -20,6 +20,14 @@ describe('loadConfig', () => {
     expect(none.defaultAccount).toBeUndefined();
   });
 
+  it('reads the storage of all regular users together (SWELL_UPLOAD_TOTAL_MB)', () => {
+    expect(loadConfig({ SWELL_UPLOAD_TOTAL_MB: '512' }, []).uploadTotalMb).toBe(512);
+    expect(loadConfig({}, []).uploadTotalMb).toBeUndefined();
+    expect(() => loadConfig({ SWELL_UPLOAD_TOTAL_MB: 'lots' }, [])).toThrow(
+      /SWELL_UPLOAD_TOTAL_MB/,
+    );
+  });
+
   it('refuses a malformed public URL or default account', () => {
     expect(() => loadConfig({ SWELL_PUBLIC_URL: 'not a url' }, [])).toThrow(/SWELL_PUBLIC_URL/);
     expect(() => loadConfig({ SWELL_PUBLIC_URL: 'ftp://x.example' }, [])).toThrow(/http/);

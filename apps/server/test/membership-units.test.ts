@@ -52,7 +52,7 @@ describe('membership units', () => {
     expect(isReservedName('alice')).toBe(false);
   });
 
-  it('user requests: fresh, of the kind, passing the endpoint check, once', async () => {
+  it('user requests: fresh, of the kind, passing the endpoint check, never published, once', async () => {
     await initVerifier();
     const sk = generateSecretKey();
     const now = 1_800_000_000;
@@ -67,12 +67,21 @@ describe('membership units', () => {
       checkUserRequest(sign(now, 30078, [['x']]), { ...rules, check: () => 'no x please' }),
     ).toThrow('invalid event_from_user: no x please');
     const guard = new MemoryReplayGuard(2);
+    const deps = { replays: guard, store: { getEvents: async () => [] } };
     const e = sign(now);
-    await acceptUserRequest(e, rules, guard);
-    await expect(acceptUserRequest(e, rules, guard)).rejects.toThrow(/already used/);
+    await acceptUserRequest(e, rules, deps);
+    await expect(acceptUserRequest(e, rules, deps)).rejects.toThrow(/already used/);
+    // a published event proves nothing, whether the ledger or the store knows it
+    const published = sign(now);
+    guard.publish(published.sig, now + 300);
+    await expect(acceptUserRequest(published, rules, deps)).rejects.toThrow(/a published event/);
+    const stored = sign(now);
+    await expect(
+      acceptUserRequest(stored, rules, { ...deps, store: { getEvents: async () => [stored] } }),
+    ).rejects.toThrow(/a published event/);
     // bounded: the oldest (and stale) entries go first
     await guard.claim('a', now - 1, now);
     await guard.claim('b', now + 10, now);
-    expect(await guard.claim(e.sig, now + 10, now)).toBe(true);
+    expect(await guard.claim(e.sig, now + 10, now)).toBe('claimed');
   });
 });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { finalizeEvent, initVerifier, signEventDeterministic } from '@swell/nostr';
+import { finalizeEvent, initVerifier, signEventDeterministic, type NostrEvent } from '@swell/nostr';
 import { PAYMENTS_NOT_CONFIGURED } from '../src/membership/payment-provider.ts';
 import { startPgCluster, type PgCluster } from '../src/testing/pg-cluster.ts';
 import { CacheClient, User } from './cache-helpers.ts';
 import { testServer } from './helpers.ts';
+import { relaySocket } from './relay-helpers.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 180_000 });
 
@@ -143,6 +144,41 @@ describe('the replay guard is shared by server instances on one PostgreSQL datab
     const replay = await wb.request('membership_status', { event_from_user: e });
     expect(replay.notices[0]).toMatch(/already used/);
     wa.close();
+    wb.close();
+  });
+
+  it('an event published on one instance proves nothing on the other, whichever comes first', async () => {
+    const [relayA, wb] = await Promise.all([
+      relaySocket(a.wsUrl('/relay')).then((r) => r.sock),
+      CacheClient.open(b.wsUrl('/wallet/v1'), false),
+    ]);
+    const publish = async (e: NostrEvent): Promise<boolean> => {
+      relayA.send(['EVENT', e]);
+      for (;;) {
+        const m = (await relayA.next(15_000)) as unknown[];
+        if (m[0] === 'OK' && m[1] === e.id) return m[2] as boolean;
+      }
+    };
+    // each by a new user: a replaceable event older than the stored one is not stored again
+    const request = () => {
+      const u = new User();
+      return u.sign(30078, '{}', [['p', u.pubkey]]);
+    };
+    const published = request();
+    expect(await publish(published)).toBe(true);
+    expect(
+      (await wb.request('membership_status', { event_from_user: published })).notices[0],
+    ).toMatch(/a published event/);
+    // at the same moment on two instances: the database lets exactly one of them through
+    for (let n = 1; n <= 6; n++) {
+      const e = request();
+      const [ok, asked] = await Promise.all([
+        publish(e),
+        wb.request('membership_status', { event_from_user: e }),
+      ]);
+      expect(ok !== (asked.notices.length === 0), `round ${n}: ${asked.notices[0]}`).toBe(true);
+    }
+    relayA.close();
     wb.close();
   });
 });

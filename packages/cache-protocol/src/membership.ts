@@ -133,9 +133,11 @@ export interface MembershipStatus {
 /** `membership_name_available` / `membership_change_name` answer (kind 10000600). */
 export interface NameAvailability {
   available: boolean;
-  /** Why not: too-short, too-long, invalid, reserved, taken. */
+  /** Why not: too-short, too-long, invalid, reserved, taken, held (by an open purchase). */
   reason?: string;
   name?: string;
+  /** With reason `held`: until when (unix seconds) another buyer's purchase holds it. */
+  held_until?: number;
 }
 
 /** `membership_purchase_product` answer (kind 10000601). Amounts are decimal strings. */
@@ -148,6 +150,10 @@ export interface PurchaseQuote {
   product_id: MembershipProductId;
   /** Unix seconds after which the invoice cannot be paid. */
   expires_at: number;
+  /** The name bought, when one is: it is held for this buyer until `name_held_until`. */
+  name?: string;
+  /** Unix seconds (the invoice's expiry): no one else can buy the name until then. */
+  name_held_until?: number;
 }
 
 /** `membership_purchase_monitor` pushes (kind 10000602). */
@@ -156,6 +162,11 @@ export interface PurchaseMonitorUpdate {
   completed_at: number | null;
   /** Set when the invoice expired unpaid. */
   expired?: boolean;
+  /**
+   * Set when it was paid after its name went to someone else (the hold had expired): the
+   * membership is given without the name, and renaming is free for members.
+   */
+  name_unavailable?: boolean;
 }
 
 /** One completed purchase (kind 10000605 carries an array of them). */
@@ -168,6 +179,10 @@ export interface PurchaseHistoryItem {
   amount_usd: string;
   currency: 'btc';
   receiver_pubkey: string;
+  /** The name bought with it, when one was. */
+  name?: string;
+  /** The name could not be given (taken before the payment arrived): membership without it. */
+  name_unavailable?: boolean;
 }
 
 /** One upload of a member (kind 10000164 carries an array of them). */

@@ -145,6 +145,29 @@ describe('MembershipClient against the real server and the devnet', () => {
     }
   });
 
+  it('a name held for another buyer: name-unavailable, and until when', async () => {
+    const other = new MembershipClient({
+      url: membershipSocketUrl(server.cacheUrl),
+      signer: new LocalKeySigner(generateSecretKey()),
+    });
+    try {
+      const held = await other.quote({ productId: '3-months-premium', name: 'heldname' });
+      expect(held).toMatchObject({ name: 'heldname', name_held_until: held.expires_at });
+      expect(await m.checkName('heldname')).toEqual({
+        available: false,
+        reason: 'held',
+        name: 'heldname',
+        held_until: held.expires_at,
+      });
+      const refused = await m
+        .quote({ productId: '3-months-premium', name: 'heldname' })
+        .catch((e: unknown) => e);
+      expect(refused).toMatchObject({ code: 'name-unavailable', heldUntil: held.expires_at });
+    } finally {
+      other.destroy();
+    }
+  });
+
   it('renames; a taken name is name-unavailable', async () => {
     await expect(m.changeName('bobby')).rejects.toMatchObject({ code: 'name-unavailable' });
     await expect(m.changeName('x')).rejects.toBeInstanceOf(MembershipClientError);

@@ -2,9 +2,10 @@ import { unlink } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isUploadableMime } from '@swell/cache-protocol';
 import type { ServerContext } from '../context.ts';
-import { checkBlossomAuth, type BlossomVerb } from '../media/blossom-auth.ts';
+import { refusePublishedToken } from '../auth/user-request.ts';
+import { checkBlossomAuth, type BlossomAuth, type BlossomVerb } from '../media/blossom-auth.ts';
 import { NOT_MEDIA, sniffHead } from '../media/media-sniff.ts';
-import type { StoredMedia } from '../media/media-store.ts';
+import { RECEIVE_RESERVATION_SECONDS, type StoredMedia } from '../media/media-store.ts';
 import { blossomUrl, posterUrl, requestBaseUrl } from '../media/media-urls.ts';
 import { receiveToFile, UploadRefused } from '../media/receive-file.ts';
 import { mediaHeaders, notFound, sendStoredMedia } from './media-files.ts';
@@ -57,13 +58,6 @@ function header(req: FastifyRequest, name: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
-function authorize(req: FastifyRequest, verb: BlossomVerb) {
-  return checkBlossomAuth(header(req, 'authorization'), verb, {
-    now: nowSeconds(),
-    host: header(req, 'x-forwarded-host') ?? header(req, 'host'),
-  });
-}
-
 /**
  * The Blossom server (BUD-01, 02, 06, 11, 12) at the root of the site: `PUT /upload`,
  * `HEAD /upload` (preflight), `GET`/`HEAD /<sha256>[.ext]`, `DELETE /<sha256>`,
@@ -75,6 +69,21 @@ export function registerBlossom(app: FastifyInstance, ctx: ServerContext): void 
   const media = ctx.media;
   const fallbackHost = `${ctx.config.host}:${ctx.config.port}`;
   const baseUrl = (req: FastifyRequest) => requestBaseUrl(req.headers, fallbackHost);
+  /**
+   * The request's authorization (BUD-11), never one that was published: a kind 24242 sent to
+   * /relay reaches every subscriber (auth/user-request.ts). Reusable until it expires, as
+   * BUD-11 means it to be.
+   */
+  const authorize = async (req: FastifyRequest, verb: BlossomVerb): Promise<BlossomAuth> => {
+    const now = nowSeconds();
+    const auth = checkBlossomAuth(header(req, 'authorization'), verb, {
+      now,
+      host: header(req, 'x-forwarded-host') ?? header(req, 'host'),
+    });
+    if (!auth.ok) return auth;
+    const published = await refusePublishedToken(auth.event, ctx, now);
+    return published ? { ok: false, reason: published } : auth;
+  };
 
   void app.register(async (scope) => {
     // Bodies are read by the upload handler as a stream, never buffered by a parser.
@@ -112,7 +121,7 @@ export function registerBlossom(app: FastifyInstance, ctx: ServerContext): void 
       reply: FastifyReply,
     ) {
       const sha = req.params.blob.toLowerCase();
-      const auth = authorize(req, 'delete');
+      const auth = await authorize(req, 'delete');
       if (!auth.ok) return refuse(reply, 401, auth.reason);
       if (!auth.hashes.has(sha))
         return refuse(reply, 401, 'authorization has no x tag for this blob');
@@ -139,7 +148,7 @@ export function registerBlossom(app: FastifyInstance, ctx: ServerContext): void 
       const cursor = q.cursor?.toLowerCase();
       if (cursor !== undefined && !HEX64.test(cursor))
         return refuse(reply, 400, 'cursor must be a sha256');
-      const auth = authorize(req, 'list');
+      const auth = await authorize(req, 'list');
       if (!auth.ok) return refuse(reply, 401, auth.reason);
       if (auth.pubkey !== pubkey)
         return refuse(reply, 403, "only the owner may list a user's blobs");
@@ -159,7 +168,7 @@ export function registerBlossom(app: FastifyInstance, ctx: ServerContext): void 
         return refuse(reply, 400, 'X-Content-Length must be a byte count');
       const type = header(req, 'x-content-type')?.split(';')[0]?.trim();
       if (type && !isUploadableMime(type)) return refuse(reply, 415, NOT_MEDIA);
-      const auth = authorize(req, 'upload');
+      const auth = await authorize(req, 'upload');
       if (!auth.ok) return refuse(reply, 401, auth.reason);
       if (!auth.hashes.has(sha))
         return refuse(reply, 401, 'authorization has no x tag for this blob');
@@ -176,7 +185,7 @@ export function registerBlossom(app: FastifyInstance, ctx: ServerContext): void 
       // Refusals before the body is read close the connection: its bytes are not wanted.
       const early = (status: number, reason: string) =>
         refuse(reply.header('connection', 'close'), status, reason);
-      const auth = authorize(req, 'upload');
+      const auth = await authorize(req, 'upload');
       if (!auth.ok) return early(401, auth.reason);
       if (auth.hashes.size === 0)
         return early(401, 'authorization needs an x tag with the blob hash');
@@ -187,13 +196,32 @@ export function registerBlossom(app: FastifyInstance, ctx: ServerContext): void 
         return early(401, 'authorization has no x tag for this blob');
       const lengthHeader = header(req, 'content-length');
       const length = lengthHeader === undefined ? undefined : Number(lengthHeader);
-      const limits = await media.limitsFor(auth.pubkey);
+      if (length !== undefined && !(Number.isSafeInteger(length) && length >= 0))
+        return early(400, 'Content-Length must be a byte count');
       const tmp = media.tempFile();
+      // The room is reserved before a byte is kept (the declared length, or as much as the
+      // user may store when the body comes without one), so uploads sent at once cannot
+      // together exceed the quota (media/upload-reservations.ts).
+      let reservation: string | null = null;
       try {
-        if (length !== undefined) await media.checkAllowance(auth.pubkey, declared, length);
+        const held = await media.reserve(
+          auth.pubkey,
+          length ?? 'up-to-file-limit',
+          RECEIVE_RESERVATION_SECONDS,
+          declared,
+        );
+        reservation = held.id;
+        const limits = held.limits;
+        const bounded = held.id !== null && held.bytes < limits.maxFileBytes;
         const received = await receiveToFile(req.raw, tmp, {
-          maxBytes: limits.maxFileBytes,
-          tooLargeReason: media.tooLargeReason(limits),
+          maxBytes: bounded ? held.bytes : limits.maxFileBytes,
+          tooLargeReason:
+            length === undefined && bounded
+              ? 'storage full: the body is larger than the room left for your uploads'
+              : length !== undefined
+                ? 'the body is longer than its Content-Length'
+                : media.tooLargeReason(limits),
+          ...(length === undefined && bounded ? { tooLargeStatus: 429 } : {}),
           async checkHead(head) {
             if (!(await sniffHead(head))) throw new UploadRefused(415, NOT_MEDIA);
           },
@@ -208,6 +236,7 @@ export function registerBlossom(app: FastifyInstance, ctx: ServerContext): void 
           sha256: received.sha256,
           size: received.size,
           origin: 'blossom',
+          reservation,
         });
         return mediaHeaders(reply)
           .code(done.created ? 201 : 200)
@@ -222,6 +251,7 @@ export function registerBlossom(app: FastifyInstance, ctx: ServerContext): void 
         throw err;
       } finally {
         await unlink(tmp).catch(() => undefined);
+        await media.reservations.release(reservation);
       }
     });
   });

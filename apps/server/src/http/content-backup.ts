@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CONTENT_BACKUP_PATH } from '@swell/cache-protocol';
 import { HTTP_AUTH_WINDOW_SECONDS, verifyHttpAuth, type NostrEvent } from '@swell/nostr';
+import { claimUserRequest, UserRequestError } from '../auth/user-request.ts';
 import type { ServerContext } from '../context.ts';
 import { backupEvents } from '../membership/content-backup.ts';
 
@@ -31,7 +32,8 @@ function parseKinds(raw: unknown): number[] | undefined | null {
 
 /**
  * `GET /membership/content-backup[?kinds=1,3]` with a NIP-98 `Authorization: Nostr <token>`
- * (kind 27235 signed for this URL and GET, within 60 s, used once): every stored event of the
+ * (kind 27235 signed for this URL and GET, within 60 s, never published, used once: the one
+ * user request check, auth/user-request.ts): every stored event of the
  * member as JSON Lines (one signed event per line), streamed with flat memory. Members only.
  */
 export function registerContentBackup(app: FastifyInstance, ctx: ServerContext): void {
@@ -65,12 +67,16 @@ export function registerContentBackup(app: FastifyInstance, ctx: ServerContext):
     }
     if (!auth.ok) return reply.code(401).send({ error: auth.reason });
     const event = auth.event;
-    const fresh = await ctx.replays.claim(
-      event.sig.toLowerCase(),
-      event.created_at + HTTP_AUTH_WINDOW_SECONDS,
-      now,
-    );
-    if (!fresh) return reply.code(401).send({ error: 'auth event already used (sign a new one)' });
+    try {
+      await claimUserRequest(
+        event,
+        { field: 'auth event', now, windowSeconds: HTTP_AUTH_WINDOW_SECONDS },
+        ctx,
+      );
+    } catch (err) {
+      if (err instanceof UserRequestError) return reply.code(401).send({ error: err.message });
+      throw err;
+    }
     if ((await ctx.membership.tierOf(event.pubkey, now)) === 'none')
       return reply.code(403).send({ error: 'membership required' });
     const kinds = parseKinds(req.query.kinds);

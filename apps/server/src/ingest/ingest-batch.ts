@@ -1,4 +1,5 @@
 import { isEphemeral, isRegular, type NostrEvent } from '@swell/nostr';
+import { recordPublishedRequests, USED_REQUEST_NOT_PUBLISHED } from '../auth/published-proofs.ts';
 import type { IngestOptions, IngestResult } from '../store/store.ts';
 import { chunks, placeholders, type SqlBackend, type SqlExec } from '../store/sql.ts';
 import { DEFAULT_MAX_FUTURE_SECONDS, precheck, verificationFailure } from './precheck.ts';
@@ -133,6 +134,25 @@ async function withoutDeleted(
   return keep;
 }
 
+/**
+ * Records the events that could pass as a signed request as published (auth/published-proofs.ts)
+ * and leaves out those already used as one. Runs inside the transaction, before anything is
+ * stored or announced, so a request and its publication are ordered by the database.
+ */
+async function withoutUsedRequests(
+  tx: SqlExec,
+  toStore: Candidate[],
+  results: IngestResult[][],
+): Promise<Candidate[]> {
+  const used = await recordPublishedRequests(tx, toStore);
+  if (used.size === 0) return toStore;
+  return toStore.filter((c) => {
+    if (!used.has(c.event.id)) return true;
+    results[c.job]![c.index] = rejected(c.event.id, USED_REQUEST_NOT_PUBLISHED);
+    return false;
+  });
+}
+
 /** Second half: one transaction that stores and derives everything; fills in the answers. */
 export async function commitBatch(
   sql: SqlBackend,
@@ -144,6 +164,7 @@ export async function commitBatch(
   if (toStore.length > 0) {
     const outcomes = await sql.transaction(async (tx) => {
       toStore = await withoutDeleted(tx, toStore, results);
+      toStore = await withoutUsedRequests(tx, toStore, results);
       // Regular events go in with a few multi-row statements; derivation follows per event.
       if (toStore.length === 0) return [];
       const now = toStore[0]!.now;

@@ -22,6 +22,10 @@ interface OpenUpload {
   fileLength: number;
   path: string;
   lastActivity: number;
+  /** The room held for the declared file_length (upload-reservations.ts), until it ends. */
+  reservation: string | null;
+  /** When the reservation's expiry was last pushed back (ms). */
+  extendedAt: number;
   /** Set when the first bytes are not a picture or a video: every later chunk is refused. */
   refused?: string;
   /**
@@ -45,12 +49,16 @@ export class ChunkRefused extends Error {}
 /**
  * The cache socket's chunked upload (cache-protocol.md section 8): chunks of a file arrive as
  * base64 data URLs at byte offsets, in any order and over several sockets, and are written in
- * place into one partial file per (user, upload id) under SWELL_DATA/media/tmp. Completion hashes
- * the partial file and hands it to the MediaStore. Nothing of a file is held in memory beyond
- * one chunk.
+ * place into one partial file per (user, upload id) under SWELL_DATA/media/tmp. The first chunk
+ * reserves the declared `file_length` against the user's quota (and all regular users'), held
+ * while chunks keep coming and released when the upload is cancelled, refused or left idle
+ * (`idleMs`). Completion hashes the partial file and hands it to the MediaStore, which turns the
+ * reservation into the upload. Nothing of a file is held in memory beyond one chunk.
  */
 export class ChunkedUploads {
   private readonly open = new Map<string, OpenUpload>();
+  /** First chunks being admitted (several arrive at once: one reservation per upload). */
+  private readonly opening = new Map<string, Promise<OpenUpload>>();
   private readonly media: MediaStore;
   private readonly sweeper: NodeJS.Timeout;
 
@@ -94,38 +102,28 @@ export class ChunkedUploads {
     if (offset + bytes.length > fileLength) throw new ChunkRefused('chunk beyond file_length');
 
     const key = this.key(pubkey, uploadId);
-    let up = this.open.get(key);
-    if (up && up.fileLength !== fileLength) throw new ChunkRefused('file_length changed');
+    let up = this.open.get(key) ?? (await this.opening.get(key));
     if (!up) {
-      const limits = await this.media.limitsFor(pubkey);
-      if (fileLength > limits.maxFileBytes)
-        throw new ChunkRefused(this.media.tooLargeReason(limits));
-      let mine = 0;
-      for (const u of this.open.values()) if (u.pubkey === pubkey && !u.refused) mine++;
-      if (mine >= chunkedUploadLimits.maxOpenPerUser)
-        throw new ChunkRefused('too many uploads in progress');
+      const admitted = this.admit(pubkey, uploadId, fileLength);
+      this.opening.set(key, admitted);
       try {
-        await this.media.checkAllowance(pubkey, undefined, fileLength);
-      } catch (err) {
-        throw new ChunkRefused(err instanceof Error ? err.message : 'refused');
+        up = await admitted;
+      } finally {
+        this.opening.delete(key);
       }
-      up = {
-        pubkey,
-        fileLength,
-        path: this.pathOf(pubkey, uploadId),
-        lastActivity: Date.now(),
-        hash: createHash('sha256'),
-        hashedTo: 0,
-        unhashed: new Map(),
-        hashing: Promise.resolve(),
-      };
-      this.open.set(key, up);
     }
+    if (up.fileLength !== fileLength) throw new ChunkRefused('file_length changed');
     if (up.refused) throw new ChunkRefused(up.refused);
     up.lastActivity = Date.now();
+    if (up.reservation && up.lastActivity - up.extendedAt > 60_000) {
+      up.extendedAt = up.lastActivity;
+      await this.media.reservations.extend(up.reservation, this.reservationEnd());
+    }
     if (offset === 0 && !(await sniffHead(bytes))) {
       up.refused = NOT_MEDIA;
       await unlink(up.path).catch(() => undefined);
+      await this.media.reservations.release(up.reservation);
+      up.reservation = null;
       throw new ChunkRefused(NOT_MEDIA);
     }
     // Read-write, created when missing, never truncated: chunks land at their offsets.
@@ -143,6 +141,53 @@ export class ChunkedUploads {
         current.hashedTo = -1; // give up on the running hash; completion reads the file
       });
     await current.hashing;
+  }
+
+  /** Unix seconds a reservation made or extended now lasts until: the idle limit. */
+  private reservationEnd(): number {
+    return Math.floor((Date.now() + chunkedUploadLimits.idleMs) / 1000);
+  }
+
+  /**
+   * A new upload: within the user's limits (per file, uploads in progress) and its declared
+   * length reserved (refused `storage full: ...` otherwise).
+   */
+  private async admit(pubkey: string, uploadId: string, fileLength: number): Promise<OpenUpload> {
+    const limits = await this.media.limitsFor(pubkey);
+    if (fileLength > limits.maxFileBytes) throw new ChunkRefused(this.media.tooLargeReason(limits));
+    const self = this.key(pubkey, uploadId);
+    let mine = 0;
+    for (const k of this.opening.keys()) if (k !== self && k.startsWith(`${pubkey}/`)) mine++;
+    for (const u of this.open.values()) if (u.pubkey === pubkey && !u.refused) mine++;
+    if (mine >= chunkedUploadLimits.maxOpenPerUser)
+      throw new ChunkRefused('too many uploads in progress');
+    let reservation: string | null;
+    try {
+      const idleSeconds = Math.ceil(chunkedUploadLimits.idleMs / 1000);
+      reservation = (await this.media.reserve(pubkey, fileLength, idleSeconds)).id;
+    } catch (err) {
+      throw new ChunkRefused(err instanceof Error ? err.message : 'refused');
+    }
+    const up: OpenUpload = {
+      pubkey,
+      fileLength,
+      path: this.pathOf(pubkey, uploadId),
+      lastActivity: Date.now(),
+      reservation,
+      extendedAt: Date.now(),
+      hash: createHash('sha256'),
+      hashedTo: 0,
+      unhashed: new Map(),
+      hashing: Promise.resolve(),
+    };
+    this.open.set(this.key(pubkey, uploadId), up);
+    return up;
+  }
+
+  /** Forgets an upload and gives its reservation up. */
+  private async drop(key: string, up: OpenUpload | undefined): Promise<void> {
+    if (up && this.open.get(key) === up) this.open.delete(key);
+    await this.media.reservations.release(up?.reservation ?? null);
   }
 
   /** Feeds the running hash with every written chunk that continues the hashed start. */
@@ -193,34 +238,48 @@ export class ChunkedUploads {
       actual = hash.digest('hex');
     }
     if (size !== fileLength || actual !== sha256.toLowerCase()) {
-      this.open.delete(key);
+      await this.drop(key, up);
       await unlink(path).catch(() => undefined);
       throw new ChunkRefused('incorrect sha256');
     }
-    this.open.delete(key);
+    if (up) this.open.delete(key);
     try {
-      return await this.media.accept(path, { pubkey, sha256: actual, size, origin: 'cache' });
+      // Without an upload known here (its chunks came through another instance), `accept`
+      // reserves the room itself.
+      return await this.media.accept(path, {
+        pubkey,
+        sha256: actual,
+        size,
+        origin: 'cache',
+        ...(up ? { reservation: up.reservation } : {}),
+      });
     } catch (err) {
       if (err instanceof UploadRefused) throw new ChunkRefused(err.message);
       throw err;
+    } finally {
+      await this.media.reservations.release(up?.reservation ?? null);
     }
   }
 
-  /** Drops an upload in progress and its partial file. */
+  /** Drops an upload in progress, its partial file and its reservation. */
   async cancel(pubkey: string, uploadId: string): Promise<void> {
     const key = this.key(pubkey, uploadId);
-    this.open.delete(key);
+    await this.drop(key, this.open.get(key));
     await unlink(this.pathOf(pubkey, uploadId)).catch(() => undefined);
   }
 
-  /** Removes uploads (and stray partial files) idle for longer than `idleMs`. */
+  /**
+   * Removes uploads (and stray partial files) idle for longer than `idleMs`, with their
+   * reservations, and reservations that ended (a process that stopped mid-upload).
+   */
   async sweep(now = Date.now()): Promise<void> {
     for (const [key, up] of this.open) {
       if (now - up.lastActivity > chunkedUploadLimits.idleMs) {
-        this.open.delete(key);
+        await this.drop(key, up);
         await unlink(up.path).catch(() => undefined);
       }
     }
+    await this.media.reservations.sweep(Math.floor(now / 1000));
     const names = await readdir(this.media.tmpDir).catch(() => [] as string[]);
     for (const name of names) {
       const file = join(this.media.tmpDir, name);

@@ -12,7 +12,16 @@ import { probeMedia } from './media-probe.ts';
 import { NOT_MEDIA, sniffFile } from './media-sniff.ts';
 import { mediaDb, type MediaBlobsTable } from './media-tables.ts';
 import { UploadRefused } from './receive-file.ts';
-import { formatLimit, uploadLimitsFor, type UploadLimits } from './upload-limits.ts';
+import {
+  formatLimit,
+  regularTotalBytes,
+  uploadLimitsFor,
+  type UploadLimits,
+} from './upload-limits.ts';
+import { UploadReservations, type ReserveAmount, type Reservation } from './upload-reservations.ts';
+
+/** How long a Blossom upload, or a file being stored, holds its reservation (seconds). */
+export const RECEIVE_RESERVATION_SECONDS = 15 * 60;
 
 /** A stored file. */
 export type StoredMedia = MediaBlobsTable;
@@ -68,6 +77,8 @@ export class MediaStore {
   readonly postersDir: string;
   /** The cache socket's chunked uploads in progress. */
   readonly chunks: ChunkedUploads;
+  /** Quotas taken atomically: bytes held by uploads in progress. */
+  readonly reservations: UploadReservations;
   private readonly lock = new KeyedLock();
   /** Poster frames being made (awaited by `close`). */
   private readonly background = new Set<Promise<unknown>>();
@@ -95,6 +106,7 @@ export class MediaStore {
     for (const dir of [this.blobsDir, this.tmpDir, this.postersDir]) {
       mkdirSync(dir, { recursive: true });
     }
+    this.reservations = new UploadReservations(deps.store, regularTotalBytes(deps.config));
     this.chunks = new ChunkedUploads(this);
   }
 
@@ -155,17 +167,6 @@ export class MediaStore {
     return out;
   }
 
-  /** Bytes of all of a user's uploads. */
-  async usedBytes(pubkey: string): Promise<number> {
-    const row = await mediaDb(this.store)
-      .selectFrom('media_uploads as u')
-      .innerJoin('media_blobs as b', 'b.sha256', 'u.sha256')
-      .select((eb) => eb.fn.sum<number | string | null>('b.size').as('total'))
-      .where('u.pubkey', '=', pubkey)
-      .executeTakeFirst();
-    return Number(row?.total ?? 0);
-  }
-
   /** Bytes of a user's uploads by media type (the membership's storage summary). */
   async bytesByMime(pubkey: string): Promise<{ mime: string; bytes: number }[]> {
     const rows = await mediaDb(this.store)
@@ -189,31 +190,47 @@ export class MediaStore {
   }
 
   /**
-   * Refuses (UploadRefused) what this user may not store: a file above the per-file limit (413)
-   * or one that would take them past their storage (429). A file they already have costs nothing.
+   * Refuses (UploadRefused) what this user may not store now: a file above the per-file limit
+   * (413) or one that would take them past their storage or all regular users' (429), uploads
+   * in progress counted. A file they already have costs nothing. Reserves nothing (a preflight).
    */
   async checkAllowance(pubkey: string, sha256: string | undefined, size: number): Promise<void> {
+    await this.reservations.check(pubkey, await this.limitsFor(pubkey), size, sha256);
+  }
+
+  /**
+   * Reserves room for an upload of `pubkey` about to be received (upload-reservations.ts), or
+   * refuses it (UploadRefused 413/429). Release it (`reservations.release`) when the upload
+   * fails; `accept` turns it into the upload.
+   */
+  async reserve(
+    pubkey: string,
+    amount: ReserveAmount,
+    ttlSeconds: number,
+    sha256?: string,
+  ): Promise<Reservation & { limits: UploadLimits }> {
     const limits = await this.limitsFor(pubkey);
-    if (size > limits.maxFileBytes) throw new UploadRefused(413, this.tooLargeReason(limits));
-    if (sha256 && (await this.owns(pubkey, sha256))) return;
-    const used = await this.usedBytes(pubkey);
-    if (used + size > limits.quotaBytes) {
-      throw new UploadRefused(
-        429,
-        `storage full: ${formatLimit(limits.quotaBytes)} of uploads allowed, ${formatLimit(used)} used`,
-      );
-    }
+    return {
+      ...(await this.reservations.reserve(pubkey, limits, amount, ttlSeconds, sha256)),
+      limits,
+    };
   }
 
   /**
    * Takes a fully received file (hash and size already computed from its bytes) into the store
-   * for `pubkey`: sniffs its type (only pictures and video), checks the user's limits, keeps one
-   * copy per hash, records the upload and what is known of the media. The temporary file is
-   * moved or removed in every case.
+   * for `pubkey`: sniffs its type (only pictures and video), keeps one copy per hash, records the
+   * upload in place of its `reservation` (reserving now when the caller made none: `undefined`)
+   * and what is known of the media. The temporary file is moved or removed in every case.
    */
   async accept(
     tmpFile: string,
-    upload: { pubkey: string; sha256: string; size: number; origin: 'blossom' | 'cache' },
+    upload: {
+      pubkey: string;
+      sha256: string;
+      size: number;
+      origin: 'blossom' | 'cache';
+      reservation?: string | null;
+    },
   ): Promise<AcceptedUpload> {
     try {
       return await this.lock.run(upload.sha256, () => this.acceptLocked(tmpFile, upload));
@@ -224,7 +241,35 @@ export class MediaStore {
 
   private async acceptLocked(
     tmpFile: string,
+    upload: {
+      pubkey: string;
+      sha256: string;
+      size: number;
+      origin: 'blossom' | 'cache';
+      reservation?: string | null;
+    },
+  ): Promise<AcceptedUpload> {
+    const { pubkey, sha256, size, origin } = upload;
+    let own: string | null = null;
+    let limits: UploadLimits;
+    let reservation = upload.reservation ?? null;
+    if (upload.reservation === undefined) {
+      const r = await this.reserve(pubkey, size, RECEIVE_RESERVATION_SECONDS, sha256);
+      ({ limits } = r);
+      own = reservation = r.id;
+    } else limits = await this.limitsFor(pubkey);
+    try {
+      return await this.storeFile(tmpFile, { pubkey, sha256, size, origin }, limits, reservation);
+    } finally {
+      await this.reservations.release(own);
+    }
+  }
+
+  private async storeFile(
+    tmpFile: string,
     upload: { pubkey: string; sha256: string; size: number; origin: 'blossom' | 'cache' },
+    limits: UploadLimits,
+    reservation: string | null,
   ): Promise<AcceptedUpload> {
     const { pubkey, sha256, size, origin } = upload;
     const now = Math.floor(Date.now() / 1000);
@@ -233,7 +278,6 @@ export class MediaStore {
     if (!media) {
       const type = await sniffFile(tmpFile);
       if (!type) throw new UploadRefused(415, NOT_MEDIA);
-      await this.checkAllowance(pubkey, sha256, size);
       const facts = await probeMedia(tmpFile, type.mime);
       const target = this.blobPath(sha256);
       await mkdir(join(this.blobsDir, sha256.slice(0, 2)), { recursive: true });
@@ -258,21 +302,19 @@ export class MediaStore {
       created = true;
       this.log.info({ sha256, size, mime: type.mime, pubkey }, 'media stored');
       if (type.mime.startsWith('video/')) this.posterLater(sha256, facts.duration);
-    } else {
-      await this.checkAllowance(pubkey, sha256, size);
     }
-    await mediaDb(this.store)
-      .insertInto('media_uploads')
-      .values({ pubkey, sha256, uploaded_at: now, origin })
-      .onConflict((oc) => oc.columns(['pubkey', 'sha256']).doNothing())
-      .execute();
-    const row = await mediaDb(this.store)
-      .selectFrom('media_uploads')
-      .select('uploaded_at')
-      .where('pubkey', '=', pubkey)
-      .where('sha256', '=', sha256)
-      .executeTakeFirst();
-    return { media, created, uploadedAt: row?.uploaded_at ?? now };
+    try {
+      const uploadedAt = await this.reservations.record(
+        { pubkey, sha256, size, origin, at: now },
+        limits,
+        reservation,
+      );
+      return { media, created, uploadedAt };
+    } catch (err) {
+      // refused after all (the reservation had expired and the room is gone): no orphan file
+      if (created) await this.dropIfUnowned(sha256);
+      throw err;
+    }
   }
 
   /**
@@ -340,27 +382,26 @@ export class MediaStore {
    */
   async remove(pubkey: string, sha256: string): Promise<boolean> {
     return this.lock.run(sha256, async () => {
-      const db = mediaDb(this.store);
-      const gone = await db
-        .deleteFrom('media_uploads')
-        .where('pubkey', '=', pubkey)
-        .where('sha256', '=', sha256)
-        .executeTakeFirst();
-      if (Number(gone.numDeletedRows) === 0) return false;
-      const others = await db
-        .selectFrom('media_uploads')
-        .select('pubkey')
-        .where('sha256', '=', sha256)
-        .limit(1)
-        .executeTakeFirst();
-      if (!others) {
-        await db.deleteFrom('media_blobs').where('sha256', '=', sha256).execute();
-        await unlink(this.blobPath(sha256)).catch(() => undefined);
-        await unlink(this.posterPath(sha256)).catch(() => undefined);
-        await rm(this.variantsDir(sha256), { recursive: true, force: true });
-        this.log.info({ sha256 }, 'media removed');
-      }
+      if (!(await this.reservations.removeUpload(pubkey, sha256))) return false;
+      await this.dropIfUnowned(sha256);
       return true;
     });
+  }
+
+  /** Removes a stored file nobody has uploaded (any more). */
+  private async dropIfUnowned(sha256: string): Promise<void> {
+    const db = mediaDb(this.store);
+    const others = await db
+      .selectFrom('media_uploads')
+      .select('pubkey')
+      .where('sha256', '=', sha256)
+      .limit(1)
+      .executeTakeFirst();
+    if (others) return;
+    await db.deleteFrom('media_blobs').where('sha256', '=', sha256).execute();
+    await unlink(this.blobPath(sha256)).catch(() => undefined);
+    await unlink(this.posterPath(sha256)).catch(() => undefined);
+    await rm(this.variantsDir(sha256), { recursive: true, force: true });
+    this.log.info({ sha256 }, 'media removed');
   }
 }

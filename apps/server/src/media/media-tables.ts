@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { Store } from '../store/store.ts';
 
@@ -28,11 +28,31 @@ export interface MediaUploadsTable {
   uploaded_at: number;
   /** 'blossom' or 'cache' (the chunked upload of the cache socket). */
   origin: string;
+  /** 1 when made by a regular user (no membership): counted in `media_totals` 'regular'. */
+  regular: Generated<number>;
+}
+
+/** Bytes held for an upload in progress until it completes or `expires_at` (unix seconds). */
+export interface MediaReservationsTable {
+  id: string;
+  pubkey: string;
+  bytes: number;
+  /** 1 when the uploader is a regular user (counts against SWELL_UPLOAD_TOTAL_MB). */
+  regular: number;
+  expires_at: number;
+}
+
+/** Running totals: 'regular' = bytes of all regular users' uploads (migration 0011). */
+export interface MediaTotalsTable {
+  scope: string;
+  bytes: number;
 }
 
 export interface MediaDatabase extends Database {
   media_blobs: MediaBlobsTable;
   media_uploads: MediaUploadsTable;
+  media_reservations: MediaReservationsTable;
+  media_totals: MediaTotalsTable;
 }
 
 /** The store's Kysely handle, typed with the media tables. */

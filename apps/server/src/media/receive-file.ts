@@ -16,9 +16,10 @@ export class UploadRefused extends Error {
 }
 
 export interface ReceiveOptions {
-  /** More bytes than this: refused (413) as soon as they arrive. */
+  /** More bytes than this: refused (413, or `tooLargeStatus`) as soon as they arrive. */
   maxBytes: number;
   tooLargeReason: string;
+  tooLargeStatus?: number;
   /**
    * Called once with the first bytes (SNIFF_HEAD_BYTES, or the whole body when shorter); throws
    * an UploadRefused to stop the transfer early (a body that is not media).
@@ -55,7 +56,7 @@ export async function receiveToFile(
     transform(chunk: Buffer, _enc, callback) {
       size += chunk.length;
       if (size > opts.maxBytes) {
-        callback(new UploadRefused(413, opts.tooLargeReason));
+        callback(new UploadRefused(opts.tooLargeStatus ?? 413, opts.tooLargeReason));
         return;
       }
       hash.update(chunk);

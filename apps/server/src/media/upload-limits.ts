@@ -14,6 +14,14 @@ export interface UploadLimits {
 /** Default storage of a regular user (SWELL_UPLOAD_QUOTA_MB overrides it). */
 export const REGULAR_QUOTA_MB = 1024;
 
+/** Default storage of all regular users together (SWELL_UPLOAD_TOTAL_MB overrides it). */
+export const REGULAR_TOTAL_MB = 10 * 1024;
+
+/** Bytes all regular users' uploads may take together (SWELL_UPLOAD_TOTAL_MB). */
+export function regularTotalBytes(config: ServerConfig): number {
+  return Math.floor((config.uploadTotalMb ?? REGULAR_TOTAL_MB) * MB);
+}
+
 /** Storage of a premium or legend member: ten times a regular user's. */
 export const MEMBER_QUOTA_FACTOR = 10;
 

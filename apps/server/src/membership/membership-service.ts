@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   LEGEND_MIN_USD,
@@ -23,11 +24,16 @@ import {
   type PaidInvoice,
   type PaymentProvider,
 } from './payment-provider.ts';
-import { Purchases, type Quote } from './purchases.ts';
+import { NameHolds } from './name-holds.ts';
+import { Purchases, type GiveName, type Quote } from './purchases.ts';
 import { isReservedName } from './reserved-names.ts';
 
 /** How long a purchase invoice can be paid (and the name it wants is held). */
 export const QUOTE_EXPIRY_SECONDS = 3600;
+/** How long a rename holds its new name while it is being registered. */
+const RENAME_HOLD_SECONDS = 60;
+/** Quotes between two sweeps of ended holds. */
+const HOLD_SWEEP_EVERY = 100;
 /** Largest legend donation accepted in one invoice (US dollars). */
 export const LEGEND_MAX_USD = 1_000_000;
 
@@ -35,6 +41,15 @@ export const LEGEND_MAX_USD = 1_000_000;
 export class MembershipError extends Error {}
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** "2026-11-28T14:05:00Z": a hold's end as a refusal says it. */
+const isoTime = (unixSeconds: number) =>
+  new Date(unixSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** The refusal of a name held by another buyer's purchase. */
+export function nameHeldNotice(until: number): string {
+  return `name unavailable (held for another purchase until ${isoTime(until)})`;
+}
 
 /**
  * Membership (spec sections 4, 6 and 9): members and their tiers, purchases paid over
@@ -45,15 +60,18 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 export class MembershipService {
   readonly members: Members;
   readonly purchases: Purchases;
+  /** Names held for open purchases (one at a time). */
+  readonly holds: NameHolds;
   private readonly names: NameRegistry;
   private readonly log: FastifyBaseLogger;
   private readonly clock: () => number;
   private payments: PaymentProvider | undefined;
   private media: MemberMediaLibrary = NO_UPLOADS;
   private readonly completed = new Set<(quote: Quote) => void>();
+  private quotes = 0;
 
   constructor(deps: {
-    store: Pick<Store, 'db'>;
+    store: Pick<Store, 'db' | 'dialect'>;
     names: NameRegistry;
     log: FastifyBaseLogger;
     clock?: () => number;
@@ -61,6 +79,7 @@ export class MembershipService {
     const db = membershipDb(deps.store.db);
     this.members = new Members(db);
     this.purchases = new Purchases(db, this.members);
+    this.holds = new NameHolds(db, deps.store.dialect);
     this.names = deps.names;
     this.log = deps.log;
     this.clock = deps.clock ?? nowSeconds;
@@ -149,8 +168,9 @@ export class MembershipService {
 
   /**
    * Whether `name` can be had by `pubkey` (when given): at least 3 characters of a-z, 0-9,
-   * '.', '_' or '-', not reserved, not held by someone else in the registry or by someone
-   * else's open purchase. A name `pubkey` holds already is available to them.
+   * '.', '_' or '-', not reserved, not held by someone else in the registry, not held for
+   * someone else's open purchase (reason `held`, with `held_until`). A name `pubkey` holds
+   * already is available to them.
    */
   async nameAvailability(
     name: string,
@@ -163,8 +183,9 @@ export class MembershipService {
     if (isReservedName(n)) return { available: false, reason: 'reserved', name: n };
     const holder = await this.names.lookup(n);
     if (holder && holder !== pubkey) return { available: false, reason: 'taken', name: n };
-    if (await this.purchases.nameHeldByQuote(n, pubkey, now))
-      return { available: false, reason: 'taken', name: n };
+    const hold = await this.holds.current(n, now);
+    if (hold && hold.receiver !== pubkey)
+      return { available: false, reason: 'held', name: n, held_until: hold.expiresAt };
     return { available: true, name: n };
   }
 
@@ -182,7 +203,9 @@ export class MembershipService {
   /**
    * An invoice for `productId` bought by `payer` for `receiver`, priced at the provider's
    * exchange rate. `name` is the name the receiver gets on payment ('' keeps theirs); a
-   * receiver without a name must choose one.
+   * receiver without a name must choose one. The name is held for this quote until its invoice
+   * expires (NameHolds: one open quote per name, decided by the database); a buyer who comes
+   * second is refused with `nameHeldNotice`.
    */
   async quote(req: {
     payer: string;
@@ -207,6 +230,7 @@ export class MembershipService {
     let name = '';
     if (req.name.trim() !== '') {
       const check = await this.nameAvailability(req.name, req.receiver, now);
+      if (check.reason === 'held') throw new MembershipError(nameHeldNotice(check.held_until!));
       if (!check.available) throw new MembershipError(`name unavailable (${check.reason})`);
       name = check.name!;
     } else if (!current) {
@@ -215,23 +239,46 @@ export class MembershipService {
     const usdCents = Math.round(usd * 100);
     const rate = await this.usdPerBtc();
     const amountMsat = Math.max(1000, Math.round((usdCents / 100 / rate) * 1e11));
-    const invoice = await payments.createInvoice({
-      amountMsat,
-      description: `Swell ${MEMBERSHIP_PRODUCTS[req.productId].label}${name ? ` for ${name}` : ''}`,
-      expirySeconds: QUOTE_EXPIRY_SECONDS,
-    });
-    return this.purchases.create({
-      payer: req.payer,
-      receiver: req.receiver,
-      productId: req.productId,
-      name,
-      amountUsdCents: usdCents,
-      amountMsat,
-      bolt11: invoice.bolt11,
-      paymentHash: invoice.paymentHash,
-      createdAt: now,
-      expiresAt: Math.min(invoice.expiresAt, now + QUOTE_EXPIRY_SECONDS),
-    });
+    const id = randomBytes(16).toString('hex');
+    let expiresAt = now + QUOTE_EXPIRY_SECONDS;
+    if (++this.quotes % HOLD_SWEEP_EVERY === 0) await this.holds.sweep(now);
+    if (name) {
+      const hold = await this.holds.take(name, req.receiver, id, expiresAt, now);
+      if (!hold.held) throw new MembershipError(nameHeldNotice(hold.until));
+      // registered meanwhile (a rename finishing as this quote took the hold)
+      const holder = await this.names.lookup(name);
+      if (holder && holder !== req.receiver) {
+        await this.holds.release(name, id);
+        throw new MembershipError('name unavailable (taken)');
+      }
+    }
+    try {
+      const invoice = await payments.createInvoice({
+        amountMsat,
+        description: `Swell ${MEMBERSHIP_PRODUCTS[req.productId].label}${name ? ` for ${name}` : ''}`,
+        expirySeconds: QUOTE_EXPIRY_SECONDS,
+      });
+      if (invoice.expiresAt < expiresAt) {
+        expiresAt = invoice.expiresAt;
+        if (name) await this.holds.setExpiry(name, id, expiresAt);
+      }
+      return await this.purchases.create({
+        id,
+        payer: req.payer,
+        receiver: req.receiver,
+        productId: req.productId,
+        name,
+        amountUsdCents: usdCents,
+        amountMsat,
+        bolt11: invoice.bolt11,
+        paymentHash: invoice.paymentHash,
+        createdAt: now,
+        expiresAt,
+      });
+    } catch (err) {
+      if (name) await this.holds.release(name, id).catch(() => undefined);
+      throw err;
+    }
   }
 
   /** Tells `listener` about each purchase completed in this process; returns the unsubscribe. */
@@ -259,9 +306,15 @@ export class MembershipService {
   private async onPaid(paid: PaidInvoice): Promise<void> {
     let quote: Quote | undefined;
     try {
-      quote = await this.purchases.complete(paid.paymentHash, paid.paidAt);
+      quote = await this.purchases.complete(paid.paymentHash, paid.paidAt, this.giveName, (err) =>
+        this.log.warn({ err, paymentHash: paid.paymentHash }, 'paid membership name not given'),
+      );
       if (!quote) return; // not a membership invoice, or done already
-      if (quote.name) await this.assignName(quote.receiver, quote.name);
+      if (quote.nameUnavailable)
+        this.log.warn(
+          { receiver: quote.receiver, name: quote.name, quote: quote.id },
+          'paid membership name was taken meanwhile: membership given without it (free rename)',
+        );
     } catch (err) {
       this.log.error({ err, paymentHash: paid.paymentHash }, 'membership payment not applied');
       return;
@@ -275,35 +328,48 @@ export class MembershipService {
     }
   }
 
-  /** Gives `name` to a member who just paid (register or rename); a lost race is logged. */
-  private async assignName(pubkey: string, name: string): Promise<void> {
-    try {
-      const current = await this.names.nameOf(pubkey);
-      if (!current) await this.names.register(name, pubkey);
-      else if (current !== name) await this.names.rename(pubkey, name);
-    } catch (err) {
-      if (!(err instanceof NameError)) throw err;
-      this.log.warn({ pubkey, name, code: err.code }, 'paid membership name could not be given');
-    }
-  }
+  /**
+   * Inside the completing transaction: gives a paid quote's name to its receiver unless it went
+   * to someone else meanwhile, i.e. another receiver's hold is running (this quote's expired and
+   * another buyer took it) or the registry gives it to someone else. The hold is locked for the
+   * transaction, then released: the registry has the name now.
+   */
+  private readonly giveName: GiveName = async (tx, q) => {
+    const hold = await this.holds.lockIn(tx, q.name);
+    if (hold && hold.receiver !== q.receiver && hold.expiresAt > this.clock()) return false;
+    const given = await this.names.giveIn(tx as never, q.name, q.receiver);
+    if (given) await this.holds.releaseIn(tx, q.name, q.receiver);
+    return given;
+  };
 
   // ---- member changes ------------------------------------------------------------------------
 
-  /** Renames an active member; the answer says whether the name was available. */
+  /**
+   * Renames an active member (free: also how a member whose paid name was taken meanwhile gets
+   * another); the answer says whether the name was available. The new name is held while it is
+   * registered, so a purchase cannot take it at the same moment.
+   */
   async changeName(pubkey: string, name: string): Promise<NameAvailability> {
     await this.requireMember(pubkey);
-    const check = await this.nameAvailability(name, pubkey);
+    const now = this.clock();
+    const check = await this.nameAvailability(name, pubkey, now);
     if (!check.available) return check;
+    const n = check.name!;
+    const holdId = `rename-${randomBytes(8).toString('hex')}`;
+    const hold = await this.holds.take(n, pubkey, holdId, now + RENAME_HOLD_SECONDS, now);
+    if (!hold.held) return { available: false, reason: 'held', name: n, held_until: hold.until };
     try {
       const current = await this.names.nameOf(pubkey);
       const rec = current
-        ? await this.names.rename(pubkey, check.name!)
-        : await this.names.register(check.name!, pubkey);
+        ? await this.names.rename(pubkey, n)
+        : await this.names.register(n, pubkey);
       return { available: true, name: rec.name };
     } catch (err) {
       if (err instanceof NameError && err.code === 'taken')
-        return { available: false, reason: 'taken', name: check.name! };
+        return { available: false, reason: 'taken', name: n };
       throw err;
+    } finally {
+      await this.holds.release(n, holdId);
     }
   }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { Store } from '../store/store.ts';
 
@@ -40,6 +40,18 @@ export interface MembershipQuotesTable {
   created_at: number;
   expires_at: number;
   completed_at: number | null;
+  /** 1 when it was paid after its name went to someone else: membership without the name. */
+  name_unavailable: Generated<number>;
+}
+
+/** A name held for one open purchase (or a rename in progress) until `expires_at`. */
+export interface MembershipNameHoldsTable {
+  name: string;
+  /** Who gets the name when the purchase is paid. */
+  receiver: string;
+  /** The quote holding it (or a rename's own id). */
+  quote_id: string;
+  expires_at: number;
 }
 
 /** Every version of every contact list (kind 3) the server has seen, newest 100 per user. */
@@ -56,6 +68,7 @@ export interface ContactListHistoryTable {
 export interface MembershipDatabase extends Database {
   memberships: MembershipsTable;
   membership_quotes: MembershipQuotesTable;
+  membership_name_holds: MembershipNameHoldsTable;
   contact_list_history: ContactListHistoryTable;
 }
 

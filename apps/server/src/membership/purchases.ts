@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import {
   MEMBERSHIP_PRODUCTS,
   isMembershipProductId,
@@ -23,9 +22,14 @@ export interface Quote {
   createdAt: number;
   expiresAt: number;
   completedAt: number | null;
+  /** Paid after its name went to someone else: the membership was given without the name. */
+  nameUnavailable: boolean;
 }
 
-function fromRow(r: MembershipQuotesTable): Quote {
+/** Gives a completed quote's name inside its transaction; false when it cannot be had. */
+export type GiveName = (tx: Transaction<MembershipDatabase>, quote: Quote) => Promise<boolean>;
+
+function fromRow(r: Selectable<MembershipQuotesTable>): Quote {
   return {
     id: r.id,
     payer: r.payer,
@@ -39,6 +43,7 @@ function fromRow(r: MembershipQuotesTable): Quote {
     createdAt: Number(r.created_at),
     expiresAt: Number(r.expires_at),
     completedAt: r.completed_at === null ? null : Number(r.completed_at),
+    nameUnavailable: Number(r.name_unavailable ?? 0) === 1,
   };
 }
 
@@ -67,12 +72,11 @@ export class Purchases {
     this.members = members;
   }
 
-  async create(q: Omit<Quote, 'id' | 'completedAt'>): Promise<Quote> {
-    const id = randomBytes(16).toString('hex');
+  async create(q: Omit<Quote, 'completedAt' | 'nameUnavailable'>): Promise<Quote> {
     await this.db
       .insertInto('membership_quotes')
       .values({
-        id,
+        id: q.id,
         payer: q.payer,
         receiver: q.receiver,
         product_id: q.productId,
@@ -86,7 +90,7 @@ export class Purchases {
         completed_at: null,
       })
       .execute();
-    return { ...q, id, completedAt: null };
+    return { ...q, completedAt: null, nameUnavailable: false };
   }
 
   async byId(id: string): Promise<Quote | undefined> {
@@ -99,11 +103,35 @@ export class Purchases {
   }
 
   /**
-   * Marks the quote of `paymentHash` paid and applies it to the receiver's membership, in one
-   * transaction. Returns the completed quote, or undefined when there is no such open quote
-   * (unknown invoice, or completed already: by this call's twin on another instance).
+   * Marks the quote of `paymentHash` paid, applies it to the receiver's membership and gives its
+   * name (`giveName`), in one transaction. A payment is never lost: when the name cannot be had
+   * (`giveName` answers false, or fails, e.g. a registration of the same name on another
+   * instance at the same moment), the membership is applied without it and the quote is marked
+   * `nameUnavailable` (the member renames for free). Returns the completed quote, or undefined
+   * when there is no such open quote (unknown invoice, or completed already: by this call's twin
+   * on another instance).
    */
-  async complete(paymentHash: string, paidAt: number): Promise<Quote | undefined> {
+  async complete(
+    paymentHash: string,
+    paidAt: number,
+    giveName?: GiveName,
+    onNameFailure?: (err: unknown) => void,
+  ): Promise<Quote | undefined> {
+    try {
+      return await this.completeOnce(paymentHash, paidAt, giveName);
+    } catch (err) {
+      if (!giveName) throw err;
+      onNameFailure?.(err);
+      return this.completeOnce(paymentHash, paidAt, undefined, err);
+    }
+  }
+
+  private async completeOnce(
+    paymentHash: string,
+    paidAt: number,
+    giveName: GiveName | undefined,
+    nameFailure?: unknown,
+  ): Promise<Quote | undefined> {
     return this.db.transaction().execute(async (tx) => {
       const r = await tx
         .selectFrom('membership_quotes')
@@ -127,23 +155,18 @@ export class Purchases {
         usdCents: q.amountUsdCents,
         paidAt,
       });
-      return { ...q, completedAt: paidAt };
+      let nameUnavailable = false;
+      if (q.name) {
+        nameUnavailable = nameFailure !== undefined || !giveName || !(await giveName(tx, q));
+        if (nameUnavailable)
+          await tx
+            .updateTable('membership_quotes')
+            .set({ name_unavailable: 1 })
+            .where('id', '=', q.id)
+            .execute();
+      }
+      return { ...q, completedAt: paidAt, nameUnavailable };
     });
-  }
-
-  /**
-   * Whether `name` is wanted by an open (unpaid, unexpired) quote of someone other than
-   * `pubkey`: a name being paid for is not offered to a second buyer meanwhile.
-   */
-  async nameHeldByQuote(name: string, pubkey: string | undefined, now: number): Promise<boolean> {
-    let q = this.db
-      .selectFrom('membership_quotes')
-      .select('id')
-      .where('name', '=', name)
-      .where('expires_at', '>', now)
-      .where('completed_at', 'is', null);
-    if (pubkey) q = q.where('receiver', '<>', pubkey);
-    return (await q.limit(1).executeTakeFirst()) !== undefined;
   }
 
   /**
@@ -177,6 +200,8 @@ export class Purchases {
         amount_usd: usdString(q.amountUsdCents),
         currency: 'btc',
         receiver_pubkey: q.receiver,
+        ...(q.name ? { name: q.name } : {}),
+        ...(q.nameUnavailable ? { name_unavailable: true as const } : {}),
       };
     });
   }

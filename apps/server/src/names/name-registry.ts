@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
 
 const NAME = /^[a-z0-9._-]{1,64}$/;
@@ -96,6 +96,36 @@ export class NameRegistry {
       }
       return { name: n, pubkey, created_at: Number(mine.created_at), updated_at: now };
     });
+  }
+
+  /**
+   * Inside the transaction `tx` (a purchase being completed): gives `name` to `pubkey`, by
+   * registering it or renaming their current name. False, with nothing changed, when someone
+   * else holds it. A concurrent registration of the same name fails the transaction (the
+   * unique name), which the caller may retry without the name.
+   */
+  async giveIn(tx: Transaction<Database>, name: string, pubkey: string): Promise<boolean> {
+    const n = checkName(name);
+    checkPubkey(pubkey);
+    const now = this.clock();
+    const [byName, byPubkey] = await Promise.all([
+      tx.selectFrom('nip05_names').selectAll().where('name', '=', n).executeTakeFirst(),
+      tx.selectFrom('nip05_names').selectAll().where('pubkey', '=', pubkey).executeTakeFirst(),
+    ]);
+    if (byName) return byName.pubkey === pubkey;
+    if (byPubkey) {
+      await tx
+        .updateTable('nip05_names')
+        .set({ name: n, updated_at: now })
+        .where('pubkey', '=', pubkey)
+        .execute();
+    } else {
+      await tx
+        .insertInto('nip05_names')
+        .values({ name: n, pubkey, created_at: now, updated_at: now })
+        .execute();
+    }
+    return true;
   }
 
   /** Whether `name` is valid and free. */

@@ -416,6 +416,70 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
         );
       },
     },
+    // Signed requests seen PUBLISHED (through /relay, import_events, upstream) share the replay
+    // guard's table, keyed by signature: whichever comes first, the proof or the publication,
+    // wins in the database, so a published event never proves a request and a used proof is
+    // never published (auth/published-proofs.ts). Named apart from other branches' 0009s.
+    '0009-published-request-proofs': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('used_user_requests')
+          .addColumn('origin', 'text', (c) => c.notNull().defaultTo('proof'))
+          .execute();
+      },
+    },
+    // A premium name is held for one open purchase at a time (membership/name-holds.ts), and a
+    // purchase paid after its name went to someone else says so in the history.
+    '0010-membership-name-holds': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('membership_name_holds')
+          .addColumn('name', 'text', (c) => c.primaryKey())
+          .addColumn('receiver', 'text', (c) => c.notNull())
+          .addColumn('quote_id', 'text', (c) => c.notNull())
+          .addColumn('expires_at', int, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .alterTable('membership_quotes')
+          .addColumn('name_unavailable', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+      },
+    },
+    // Upload quotas taken atomically (media/upload-reservations.ts): bytes reserved by uploads in
+    // progress (a chunked upload holds its declared size until it completes or expires), which
+    // uploads were made by regular users (no membership), and their running total, the row
+    // every reservation locks, bounded by SWELL_UPLOAD_TOTAL_MB.
+    '0011-upload-reservations': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('media_reservations')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('pubkey', 'text', (c) => c.notNull())
+          .addColumn('bytes', int, (c) => c.notNull())
+          .addColumn('regular', 'integer', (c) => c.notNull())
+          .addColumn('expires_at', int, (c) => c.notNull())
+          .execute();
+        await sql`CREATE INDEX media_reservations_owner ON media_reservations (pubkey, expires_at)`.execute(
+          db,
+        );
+        await db.schema
+          .alterTable('media_uploads')
+          .addColumn('regular', 'integer', (c) => c.notNull().defaultTo(1))
+          .execute();
+        const now = Math.floor(Date.now() / 1000);
+        await sql`UPDATE media_uploads SET regular = 0 WHERE pubkey IN (SELECT pubkey FROM memberships WHERE tier = 'premium-legend' OR expires_on > ${now})`.execute(
+          db,
+        );
+        await db.schema
+          .createTable('media_totals')
+          .addColumn('scope', 'text', (c) => c.primaryKey())
+          .addColumn('bytes', int, (c) => c.notNull())
+          .execute();
+        await sql`INSERT INTO media_totals (scope, bytes) SELECT 'regular', COALESCE(SUM(b.size), 0) FROM media_uploads u JOIN media_blobs b ON b.sha256 = u.sha256 WHERE u.regular = 1`.execute(
+          db,
+        );
+      },
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import { MEMBERSHIP_REQUEST_KIND } from '@swell/cache-protocol';
 import type { NostrEvent } from '@swell/nostr';
-import { acceptUserRequest } from '../auth/user-request.ts';
+import { sameProof, type RequestProof } from '../cache/proven-command.ts';
 import {
   CacheError,
   type CacheRequest,
@@ -16,34 +16,31 @@ export function pTags(e: NostrEvent): string[] {
   return e.tags.filter((t) => t[0] === 'p' && typeof t[1] === 'string').map((t) => t[1]!);
 }
 
-/**
- * The fresh signed request of the user (`event_from_user`, kind 30078) of a membership command
- * (auth/user-request.ts: signature, freshness, never used before). `about`: whom the request may
- * be about through its p tag: only the signer ('self', the default), or anyone ('any': a
- * purchase for someone else, the status of a recipient).
- */
-export async function userRequest(
-  req: CacheRequest,
-  about: 'self' | 'any' = 'self',
-): Promise<NostrEvent> {
-  return acceptUserRequest(
-    req.payload.event_from_user,
-    {
-      field: 'event_from_user',
-      kind: MEMBERSHIP_REQUEST_KIND,
-      now: req.now,
-      check: (e) => {
-        const ps = pTags(e);
-        if (ps.length > 1) return 'at most one p tag';
-        if (ps[0] !== undefined && !HEX64.test(ps[0])) return 'invalid p tag';
-        if (about === 'self' && ps[0] !== undefined && ps[0] !== e.pubkey)
-          return 'the p tag must be the signer';
-        return undefined;
-      },
+function memberRequest(about: 'self' | 'any'): RequestProof {
+  return {
+    fields: ['event_from_user'],
+    kind: MEMBERSHIP_REQUEST_KIND,
+    check: (e) => {
+      const ps = pTags(e);
+      if (ps.length > 1) return 'at most one p tag';
+      if (ps[0] !== undefined && !HEX64.test(ps[0])) return 'invalid p tag';
+      if (about === 'self' && ps[0] !== undefined && ps[0] !== e.pubkey)
+        return 'the p tag must be the signer';
+      return undefined;
     },
-    req.ctx.replays,
-  );
+  };
 }
+
+/**
+ * The fresh signed request of the user (`event_from_user`, kind 30078) of a membership command,
+ * checked by the one user request check (auth/user-request.ts: signature, freshness, never
+ * published, used once), for reads of private data (purchase history, media, backups) as much
+ * as for changes. Its p tag, when there is one, must be the signer...
+ */
+export const MEMBER_REQUEST = memberRequest('self');
+
+/** ...or may be anyone: a purchase for someone else, the status of a gift's recipient. */
+export const MEMBER_REQUEST_ABOUT_ANYONE = memberRequest('any');
 
 /** The event's content as a JSON object (empty content is `{}`). */
 export function contentObject(e: NostrEvent, field = 'event_from_user'): Record<string, unknown> {
@@ -66,7 +63,7 @@ export function publicHost(req: CacheRequest): string {
 
 /** A membership refusal (MembershipError) goes to the client as a NOTICE with its text. */
 export function asCommand(handler: CommandHandler): CommandHandler {
-  return async (req) => {
+  const run: CommandHandler = async (req) => {
     try {
       await handler(req);
     } catch (err) {
@@ -74,10 +71,11 @@ export function asCommand(handler: CommandHandler): CommandHandler {
       throw err;
     }
   };
+  return sameProof(run, handler);
 }
 
 export function asStream(handler: StreamHandler): StreamHandler {
-  return async (req, push) => {
+  const run: StreamHandler = async (req, push) => {
     try {
       return await handler(req, push);
     } catch (err) {
@@ -85,4 +83,5 @@ export function asStream(handler: StreamHandler): StreamHandler {
       throw err;
     }
   };
+  return sameProof(run, handler);
 }

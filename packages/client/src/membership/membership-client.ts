@@ -212,6 +212,11 @@ export class MembershipClient {
     if (problem) throw new MembershipClientError('name-unavailable', problem);
     const events = await this.signed('membership_change_name', { name: name.trim().toLowerCase() });
     const answer = contentOf<NameAvailability>(first(events, MembershipResultKind.NameAvailable));
+    if (answer?.reason === 'held' && answer.held_until)
+      throw new MembershipClientError(
+        'name-unavailable',
+        `name unavailable (held for another purchase until ${new Date(answer.held_until * 1000).toISOString()})`,
+      );
     if (!answer?.available) throw new MembershipClientError('name-unavailable', answer?.reason);
     return answer.name ?? name;
   }

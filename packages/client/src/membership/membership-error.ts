@@ -30,12 +30,20 @@ export class MembershipClientError extends Error {
   readonly code: MembershipErrorCode;
   /** The server's NOTICE text, when there was one. */
   readonly notice: string | undefined;
+  /**
+   * `name-unavailable` because another buyer's open purchase holds the name: until when (unix
+   * seconds), from `name unavailable (held for another purchase until <ISO time>)`.
+   */
+  readonly heldUntil: number | undefined;
 
   constructor(code: MembershipErrorCode, notice?: string, options?: { cause?: unknown }) {
     super(notice ? `${code}: ${notice}` : code, options);
     this.name = 'MembershipClientError';
     this.code = code;
     this.notice = notice;
+    const held = notice && /held for another purchase until (\S+)\)$/.exec(notice)?.[1];
+    const at = held ? Date.parse(held) : NaN;
+    this.heldUntil = Number.isFinite(at) ? Math.floor(at / 1000) : undefined;
   }
 }
 

@@ -1,7 +1,8 @@
 import { feedRangeEvent, resultEvent, ResultKind, type DmContactInfo } from '@swell/cache-protocol';
 import { rangeOf, timeRangeEvent } from '../page.ts';
 import { hex64, hexList, optStr, paging } from '../params.ts';
-import { userEvent } from '../user-event.ts';
+import { proven } from '../proven-command.ts';
+import { USER_EVENT } from '../user-event.ts';
 import { eventsByIds } from '../queries/events.ts';
 import {
   markAllGiftWrapsRead,
@@ -102,8 +103,7 @@ export async function getDirectmsgs(req: CacheRequest): Promise<void> {
  * 1059 ids, at most 500) of that conversation it has read; only wraps addressed to the signer
  * change. With gift wraps the sender may be left out (only those wraps are marked read).
  */
-export async function resetDirectmsgCount(req: CacheRequest): Promise<void> {
-  const e = await userEvent(req, { changesState: true });
+export const resetDirectmsgCount = proven(USER_EVENT, async (req, e) => {
   const wraps =
     req.payload.gift_wraps === undefined
       ? []
@@ -120,15 +120,14 @@ export async function resetDirectmsgCount(req: CacheRequest): Promise<void> {
       .execute();
   }
   if (wraps.length > 0) await markGiftWrapsRead(req.store.db, e.pubkey, wraps);
-}
+});
 
 /** `reset_directmsg_counts {event_from_user}`: marks every conversation read (gift wraps too). */
-export async function resetDirectmsgCounts(req: CacheRequest): Promise<void> {
-  const e = await userEvent(req, { changesState: true });
+export const resetDirectmsgCounts = proven(USER_EVENT, async (req, e) => {
   await req.store.db
     .updateTable('dm_counts')
     .set({ cnt: 0 })
     .where('receiver', '=', e.pubkey)
     .execute();
   await markAllGiftWrapsRead(req.store.db, e.pubkey);
-}
+});

@@ -3,7 +3,8 @@ import { validateEvent, verifyEvent, type NostrEvent } from '@swell/nostr';
 import WebSocket from 'ws';
 import { FetchGuard, type FetchTarget } from '../../net/fetch-guard.ts';
 import { hex64 } from '../params.ts';
-import { userEvent } from '../user-event.ts';
+import { proven } from '../proven-command.ts';
+import { USER_EVENT } from '../user-event.ts';
 import { CacheError, type CacheRequest } from '../request.ts';
 import { cacheDb } from '../tables.ts';
 
@@ -116,9 +117,8 @@ export async function broadcastEvents(req: CacheRequest): Promise<void> {
 }
 
 /** `report_user {pubkey, event_from_user}`: records the report; answers EOSE. */
-export async function reportUser(req: CacheRequest): Promise<void> {
+export const reportUser = proven(USER_EVENT, async (req, e) => {
   const pubkey = hex64(req.payload, 'pubkey');
-  const e = await userEvent(req, { changesState: true });
   const db = cacheDb(req.store);
   await db
     .insertInto('cache_user_reports')
@@ -129,4 +129,4 @@ export async function reportUser(req: CacheRequest): Promise<void> {
         .doUpdateSet({ event: JSON.stringify(e), created_at: req.now }),
     )
     .execute();
-}
+});

@@ -2,7 +2,8 @@ import { resultEvent, ResultKind, type Notification } from '@swell/cache-protoco
 import { enrichPosts } from '../enrich.ts';
 import { timeRangeEvent } from '../page.ts';
 import { hex64, paging } from '../params.ts';
-import { userEvent } from '../user-event.ts';
+import { proven } from '../proven-command.ts';
+import { USER_EVENT } from '../user-event.ts';
 import { eventsByIds } from '../queries/events.ts';
 import { userStatsOf } from '../queries/users.ts';
 import { CacheError, type CacheRequest } from '../request.ts';
@@ -84,12 +85,11 @@ export async function getNotificationsSeen(req: CacheRequest): Promise<void> {
 }
 
 /** `set_notifications_seen {event_from_user}`: seen until the signed event's created_at. */
-export async function setNotificationsSeen(req: CacheRequest): Promise<void> {
-  const e = await userEvent(req, { changesState: true });
+export const setNotificationsSeen = proven(USER_EVENT, async (req, e) => {
   const seen = Math.min(e.created_at, req.now + 60);
   await req.store.db
     .insertInto('notifications_seen')
     .values({ pubkey: e.pubkey, seen_until: seen })
     .onConflict((oc) => oc.column('pubkey').doUpdateSet({ seen_until: seen }))
     .execute();
-}
+});

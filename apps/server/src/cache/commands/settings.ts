@@ -13,7 +13,8 @@ import { limitOf, signedEvent } from '../params.ts';
 import { EVENT_COLUMNS, rowToEvent } from '../queries/rows.ts';
 import { CacheError, type CacheRequest } from '../request.ts';
 import { cacheDb } from '../tables.ts';
-import { userEvent } from '../user-event.ts';
+import { proven, type RequestProof } from '../proven-command.ts';
+import { USER_EVENT, USER_EVENT_WITH_CLIENT } from '../user-event.ts';
 import { emitProfiles } from './users.ts';
 
 function clientOf(e: NostrEvent): string {
@@ -47,8 +48,7 @@ export async function getDefaultAppSettings(req: CacheRequest): Promise<void> {
 }
 
 /** `get_app_settings {event_from_user}`: the stored settings event, or 10000103 defaults. */
-export async function getAppSettings(req: CacheRequest): Promise<void> {
-  const e = await userEvent(req, { needsClientTag: true });
+export const getAppSettings = proven(USER_EVENT_WITH_CLIENT, async (req, e) => {
   const client = clientOf(e);
   const row = await req.store.db
     .selectFrom('app_settings')
@@ -63,7 +63,7 @@ export async function getAppSettings(req: CacheRequest): Promise<void> {
   req.emit(
     resultEvent(ResultKind.DefaultAppSettings, defaultAppSettings, { tags: [['d', client]] }),
   );
-}
+});
 
 /** `set_app_settings {settings_event}`: stores the signed settings event and echoes it. */
 export async function setAppSettings(req: CacheRequest): Promise<void> {
@@ -104,8 +104,7 @@ function subkeyOf(e: NostrEvent): { subkey: string; settings?: unknown } {
  * `get_app_subsettings {event_from_user}` -> 10000155 whose content is the bare stored value
  * (for the feed lists, the array of feeds; their defaults when none is stored).
  */
-export async function getAppSubsettings(req: CacheRequest): Promise<void> {
-  const e = await userEvent(req);
+export const getAppSubsettings = proven(USER_EVENT, async (req, e) => {
   const { subkey } = subkeyOf(e);
   const db = cacheDb(req.store);
   const row = await db
@@ -121,16 +120,21 @@ export async function getAppSubsettings(req: CacheRequest): Promise<void> {
     else settings = null;
   }
   req.emit(resultEvent(ResultKind.AppSubsettings, settings));
-}
+});
+
+/** The request of `set_app_subsettings`, under either name. */
+const SUBSETTINGS_EVENT: RequestProof = {
+  ...USER_EVENT,
+  fields: ['event_from_user', 'settings_event'],
+};
 
 /**
  * `set_app_subsettings {event_from_user}`: a signed 30078 with content {subkey, settings}
- * (under `event_from_user` as the reference client sends it; `settings_event` is accepted too);
- * stores the bare settings and echoes them as 10000155.
+ * (under `event_from_user` as the reference client sends it; `settings_event` is accepted too),
+ * a request like any other (fresh, never published, used once); stores the bare settings and
+ * echoes them as 10000155.
  */
-export async function setAppSubsettings(req: CacheRequest): Promise<void> {
-  const field = req.payload.event_from_user === undefined ? 'settings_event' : 'event_from_user';
-  const e = signedEvent(req.payload, field, 30078);
+export const setAppSubsettings = proven(SUBSETTINGS_EVENT, async (req, e) => {
   const { subkey, settings } = subkeyOf(e);
   if (settings === undefined) throw new CacheError('invalid settings');
   const text = JSON.stringify(settings);
@@ -143,12 +147,12 @@ export async function setAppSubsettings(req: CacheRequest): Promise<void> {
       oc
         .columns(['pubkey', 'subkey'])
         .doUpdateSet({ settings: text, created_at: e.created_at })
-        // an older signed event (a replay) never overwrites newer settings
+        // an older signed event never overwrites newer settings
         .where('cache_app_subsettings.created_at', '<=', e.created_at),
     )
     .execute();
   req.emit(resultEvent(ResultKind.AppSubsettings, settings));
-}
+});
 
 /**
  * `get_reads_topics` -> one 10000146: the topics (t tags) of this server's articles, most used

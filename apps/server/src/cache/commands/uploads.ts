@@ -2,26 +2,24 @@ import { rawResultEvent, ResultKind, UPLOAD_REQUEST_KIND } from '@swell/cache-pr
 import type { NostrEvent } from '@swell/nostr';
 import { ChunkedUploads, ChunkRefused } from '../../media/chunked-uploads.ts';
 import { mediaFileUrl } from '../../media/media-urls.ts';
-import { verifyLargeEvent } from '../../media/verify-request-event.ts';
+import { proven, type RequestProof } from '../proven-command.ts';
 import { CacheError, type CacheRequest } from '../request.ts';
 
-/** How far a request event's created_at may be from now (the reference signs each one fresh). */
-const FRESH_SECONDS = 15 * 60;
-
 /**
- * The signed kind 10000135 request under `event_from_user` and its JSON content. It must be
- * fresh: an old chunk event of the user replayed later would otherwise start an upload for them.
+ * The signed kind 10000135 request under `event_from_user` of each upload command: the one
+ * request check (fresh within 15 minutes, never published, used once: the reference client
+ * signs each chunk, and each retry, anew), its id hashed off the event loop (a chunk's content
+ * is about 1.4 MB).
  */
-async function uploadRequest(
-  req: CacheRequest,
-): Promise<{ event: NostrEvent; content: Record<string, unknown> }> {
-  const checked = await verifyLargeEvent(req.payload.event_from_user);
-  if (!checked.ok) throw new CacheError(`invalid event_from_user: ${checked.reason}`);
-  const event = checked.event;
-  if (event.kind !== UPLOAD_REQUEST_KIND)
-    throw new CacheError(`invalid event_from_user: kind must be ${UPLOAD_REQUEST_KIND}`);
-  if (Math.abs(event.created_at - req.now) > FRESH_SECONDS)
-    throw new CacheError('invalid event_from_user: created_at too far from now');
+export const UPLOAD_REQUEST: RequestProof = {
+  fields: ['event_from_user'],
+  kind: UPLOAD_REQUEST_KIND,
+  windowSeconds: 15 * 60,
+  largeContent: true,
+};
+
+/** The request's JSON content. */
+function contentOf(event: NostrEvent): Record<string, unknown> {
   let content: unknown;
   try {
     content = JSON.parse(event.content);
@@ -30,7 +28,7 @@ async function uploadRequest(
   }
   if (typeof content !== 'object' || content === null || Array.isArray(content))
     throw new CacheError('invalid event_from_user: content must be a JSON object');
-  return { event, content: content as Record<string, unknown> };
+  return content as Record<string, unknown>;
 }
 
 function whole(content: Record<string, unknown>, field: string, min: number): number {
@@ -66,8 +64,8 @@ function uploadIdOf(content: Record<string, unknown>): string {
  * a base64 data URL; written at `offset`, answered with EOSE (a NOTICE makes the client retry the
  * chunk). Content with only `upload_id` cancels the upload (what the reference client sends).
  */
-export async function uploadChunk(req: CacheRequest): Promise<void> {
-  const { event, content } = await uploadRequest(req);
+export const uploadChunk = proven(UPLOAD_REQUEST, async (req, event) => {
+  const content = contentOf(event);
   const uploadId = uploadIdOf(content);
   if (content.data === undefined && content.offset === undefined) {
     await chunkedUploads(req).cancel(event.pubkey, uploadId);
@@ -80,15 +78,15 @@ export async function uploadChunk(req: CacheRequest): Promise<void> {
   await refusalsAsNotice(() =>
     chunkedUploads(req).chunk(event.pubkey, uploadId, offset, fileLength, data),
   );
-}
+});
 
 /**
  * `upload_complete {event_from_user}`: content `{upload_id, file_length, sha256}`. The assembled
  * file must have that length and hash (else NOTICE `incorrect sha256`); it is stored once by its
  * hash and answered with 10000121 whose content is the file's URL.
  */
-export async function uploadComplete(req: CacheRequest): Promise<void> {
-  const { event, content } = await uploadRequest(req);
+export const uploadComplete = proven(UPLOAD_REQUEST, async (req, event) => {
+  const content = contentOf(event);
   const uploadId = uploadIdOf(content);
   const fileLength = whole(content, 'file_length', 1);
   const sha256 = content.sha256;
@@ -103,10 +101,9 @@ export async function uploadComplete(req: CacheRequest): Promise<void> {
       mediaFileUrl(req.baseUrl, done.media.sha256, done.media.ext),
     ),
   );
-}
+});
 
 /** `upload_cancel {event_from_user}`: content `{upload_id}`; drops the partial file. */
-export async function uploadCancel(req: CacheRequest): Promise<void> {
-  const { event, content } = await uploadRequest(req);
-  await chunkedUploads(req).cancel(event.pubkey, uploadIdOf(content));
-}
+export const uploadCancel = proven(UPLOAD_REQUEST, async (req, event) => {
+  await chunkedUploads(req).cancel(event.pubkey, uploadIdOf(contentOf(event)));
+});

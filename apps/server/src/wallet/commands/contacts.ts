@@ -1,16 +1,15 @@
 import { feedRangeEvent } from '@swell/cache-protocol';
-import type { CommandHandler } from '../../cache/request.ts';
 import { paging } from '../../cache/params.ts';
 import { contactListVersions } from '../../membership/contact-history.ts';
-import { contentObject, userRequest } from '../wallet-request.ts';
+import { contentObject, MEMBER_REQUEST } from '../wallet-request.ts';
+import { proven } from '../../cache/proven-command.ts';
 
 /**
  * `membership_recovery_contact_lists {event_from_user, limit? (30), until?, offset?}` (paging
  * may also be in the content): the member's earlier contact lists, newest first, as the signed
  * kind 3 events they were, and a feed range whose elements are their ids. Members only.
  */
-export const membershipRecoveryContactLists: CommandHandler = async (req) => {
-  const e = await userRequest(req);
+export const membershipRecoveryContactLists = proven(MEMBER_REQUEST, async (req, e) => {
   await req.ctx.membership.requireMember(e.pubkey);
   const p = paging({ ...contentObject(e), ...req.payload }, req.now, 30);
   const versions = await contactListVersions(req.store, e.pubkey, {
@@ -27,4 +26,4 @@ export const membershipRecoveryContactLists: CommandHandler = async (req) => {
       elements: versions.map((v) => v.id),
     }),
   );
-};
+});

@@ -1,5 +1,5 @@
 import { MembershipResultKind, rawResultEvent, WALLET_OPERATION_KIND } from '@swell/cache-protocol';
-import { acceptUserRequest } from '../../auth/user-request.ts';
+import { proven, type RequestProof } from '../../cache/proven-command.ts';
 import { CacheError, type CacheRequest, type CommandHandler } from '../../cache/request.ts';
 import { optStr } from '../../cache/params.ts';
 
@@ -16,17 +16,18 @@ export const membershipExchangeRate: CommandHandler = async (req) => {
   await emitRate(req, optStr(req.payload, 'target_currency', 10));
 };
 
+/** The `operation_event` of `wallet`: a signed kind 10000300 (the one user request check). */
+export const WALLET_OPERATION: RequestProof = {
+  fields: ['operation_event'],
+  kind: WALLET_OPERATION_KIND,
+};
+
 /**
  * `wallet {operation_event}`: a fresh signed kind 10000300 whose content is `[operation, args]`.
  * Only `["exchange_rate", {target_currency}]` is served (-> 10000305); the reference's hosted
  * wallet operations (balance, deposits, ...) are not part of this server.
  */
-export const wallet: CommandHandler = async (req) => {
-  const e = await acceptUserRequest(
-    req.payload.operation_event,
-    { field: 'operation_event', kind: WALLET_OPERATION_KIND, now: req.now },
-    req.ctx.replays,
-  );
+export const wallet = proven(WALLET_OPERATION, async (req, e) => {
   let op: unknown;
   try {
     op = JSON.parse(e.content);
@@ -42,4 +43,4 @@ export const wallet: CommandHandler = async (req) => {
     unknown
   >;
   await emitRate(req, args.target_currency);
-};
+});

@@ -1,7 +1,7 @@
 import { feedRangeEvent, MembershipResultKind, rawResultEvent } from '@swell/cache-protocol';
-import type { CommandHandler } from '../../cache/request.ts';
 import { paging } from '../../cache/params.ts';
-import { contentObject, userRequest } from '../wallet-request.ts';
+import { contentObject, MEMBER_REQUEST } from '../wallet-request.ts';
+import { proven } from '../../cache/proven-command.ts';
 
 /**
  * `membership_purchase_history {event_from_user}` (paging `{limit, until, offset}` in the
@@ -9,8 +9,7 @@ import { contentObject, userRequest } from '../wallet-request.ts';
  * product_id, product_label, amount_btc, amount_usd, currency, ...}]` newest first, and a feed
  * range (elements: quote ids). Purchases paid by or for the user, lapsed members included.
  */
-export const membershipPurchaseHistory: CommandHandler = async (req) => {
-  const e = await userRequest(req);
+export const membershipPurchaseHistory = proven(MEMBER_REQUEST, async (req, e) => {
   const p = paging({ ...contentObject(e), ...req.payload }, req.now, 20);
   const items = await req.ctx.membership.purchases.history(e.pubkey, {
     limit: Math.min(p.limit, 100),
@@ -26,4 +25,4 @@ export const membershipPurchaseHistory: CommandHandler = async (req) => {
       elements: items.map((i) => i.membership_quote_id),
     }),
   );
-};
+});

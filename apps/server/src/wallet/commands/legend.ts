@@ -4,8 +4,9 @@ import {
   resultEvent,
   type LegendCustomizationSettings,
 } from '@swell/cache-protocol';
-import { CacheError, type CommandHandler } from '../../cache/request.ts';
-import { contentObject, userRequest } from '../wallet-request.ts';
+import { CacheError } from '../../cache/request.ts';
+import { contentObject, MEMBER_REQUEST } from '../wallet-request.ts';
+import { proven } from '../../cache/proven-command.ts';
 
 /** Longest legend shoutout. */
 export const SHOUTOUT_MAX = 140;
@@ -22,8 +23,7 @@ function flag(c: Record<string, unknown>, field: string): boolean | undefined {
  * avatar_glow, in_leaderboard?, edited_shoutout? | current_shoutout?}`. Legends only. Answers the
  * saved customization as 10000168 `{pubkey: {...}}`, which every later page enrichment carries.
  */
-export const membershipLegendCustomization: CommandHandler = async (req) => {
-  const e = await userRequest(req);
+export const membershipLegendCustomization = proven(MEMBER_REQUEST, async (req, e) => {
   const c = contentObject(e);
   const style = c.style ?? '';
   if (!isLegendStyle(style))
@@ -44,4 +44,4 @@ export const membershipLegendCustomization: CommandHandler = async (req) => {
   await req.ctx.membership.setLegendCustomization(e.pubkey, settings);
   const saved = (await req.ctx.membership.pageExtras([e.pubkey], req.now)).legends;
   req.emit(resultEvent(ResultKind.LegendCustomization, saved));
-};
+});

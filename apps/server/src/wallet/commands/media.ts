@@ -1,24 +1,23 @@
 import { feedRangeEvent, MembershipResultKind, rawResultEvent } from '@swell/cache-protocol';
-import { CacheError, type CommandHandler } from '../../cache/request.ts';
+import { CacheError } from '../../cache/request.ts';
 import { paging } from '../../cache/params.ts';
 import { NO_UPLOADS, UPLOADS_NOT_ENABLED } from '../../membership/media-library.ts';
-import { contentObject, userRequest } from '../wallet-request.ts';
+import { contentObject, MEMBER_REQUEST } from '../wallet-request.ts';
+import { proven } from '../../cache/proven-command.ts';
 
 /** `membership_media_management_stats {event_from_user}` -> 10000163 `{image, video, other}` bytes. */
-export const membershipMediaStats: CommandHandler = async (req) => {
-  const e = await userRequest(req);
+export const membershipMediaStats = proven(MEMBER_REQUEST, async (req, e) => {
   await req.ctx.membership.requireMember(e.pubkey);
   const stats = await req.ctx.membership.mediaLibrary.stats(e.pubkey);
   req.emit(rawResultEvent(MembershipResultKind.MediaStats, stats));
-};
+});
 
 /**
  * `membership_media_management_uploads {event_from_user, limit?, until?, offset?}` -> 10000164
  * `[{url, size, mimetype, created_at}]` newest first, and a feed range whose elements are the
  * URLs.
  */
-export const membershipMediaUploads: CommandHandler = async (req) => {
-  const e = await userRequest(req);
+export const membershipMediaUploads = proven(MEMBER_REQUEST, async (req, e) => {
   await req.ctx.membership.requireMember(e.pubkey);
   const p = paging(req.payload, req.now, 20);
   const { items } = await req.ctx.membership.mediaLibrary.list(
@@ -40,11 +39,10 @@ export const membershipMediaUploads: CommandHandler = async (req) => {
       elements: items.map((i) => i.url),
     }),
   );
-};
+});
 
 /** `membership_media_management_delete {event_from_user}` (content `{url}`) -> EOSE when deleted. */
-export const membershipMediaDelete: CommandHandler = async (req) => {
-  const e = await userRequest(req);
+export const membershipMediaDelete = proven(MEMBER_REQUEST, async (req, e) => {
   await req.ctx.membership.requireMember(e.pubkey);
   const url = contentObject(e).url;
   if (typeof url !== 'string' || url.length === 0 || url.length > 2000)
@@ -52,4 +50,4 @@ export const membershipMediaDelete: CommandHandler = async (req) => {
   const library = req.ctx.membership.mediaLibrary;
   if (library === NO_UPLOADS) throw new CacheError(UPLOADS_NOT_ENABLED);
   if (!(await library.remove(e.pubkey, url))) throw new CacheError('no such upload of yours');
-};
+});

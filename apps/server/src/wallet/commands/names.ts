@@ -1,7 +1,8 @@
 import { MembershipResultKind, rawResultEvent } from '@swell/cache-protocol';
 import { CacheError, type CommandHandler } from '../../cache/request.ts';
 import { optHex64, str } from '../../cache/params.ts';
-import { contentObject, userRequest } from '../wallet-request.ts';
+import { contentObject, MEMBER_REQUEST } from '../wallet-request.ts';
+import { proven } from '../../cache/proven-command.ts';
 
 /**
  * `membership_name_available {name, pubkey?}` -> 10000600 `{available, reason?, name?}`: at least
@@ -20,11 +21,10 @@ export const membershipNameAvailable: CommandHandler = async (req) => {
  * and the new name when done, `available: false` and why when the name cannot be had. Members
  * only.
  */
-export const membershipChangeName: CommandHandler = async (req) => {
-  const e = await userRequest(req);
+export const membershipChangeName = proven(MEMBER_REQUEST, async (req, e) => {
   const name = contentObject(e).name;
   if (typeof name !== 'string')
     throw new CacheError('invalid event_from_user: content needs a name');
   const answer = await req.ctx.membership.changeName(e.pubkey, name);
   req.emit(rawResultEvent(MembershipResultKind.NameAvailable, answer));
-};
+});

@@ -5,10 +5,11 @@ import {
   type PurchaseMonitorUpdate,
   type PurchaseQuote,
 } from '@swell/cache-protocol';
-import { CacheError, type CommandHandler, type StreamHandler } from '../../cache/request.ts';
+import { CacheError, type StreamHandler } from '../../cache/request.ts';
 import { str } from '../../cache/params.ts';
 import { btcString, usdString, type Quote } from '../../membership/purchases.ts';
-import { contentObject, pTags, userRequest } from '../wallet-request.ts';
+import { contentObject, pTags, MEMBER_REQUEST_ABOUT_ANYONE } from '../wallet-request.ts';
+import { proven } from '../../cache/proven-command.ts';
 
 const HEX64 = /^[0-9a-f]{64}$/;
 const QUOTE_ID = /^[0-9a-f]{32}$/;
@@ -18,11 +19,12 @@ export const MONITOR_POLL_MS = 3000;
 /**
  * `membership_purchase_product {event_from_user}`; content `{name, product_id, receiver_pubkey?,
  * amount_usd?}` and a p tag naming the receiver (default: the signer). -> 10000601 `{qr_code
- * (bolt11), membership_quote_id, amount_usd, amount_btc, product_id, expires_at}`, priced at the
- * exchange rate of the payment provider.
+ * (bolt11), membership_quote_id, amount_usd, amount_btc, product_id, expires_at, name?,
+ * name_held_until?}`, priced at the exchange rate of the payment provider. A name is held for
+ * one open quote at a time: a second buyer is refused `name unavailable (held for another
+ * purchase until <time>)`.
  */
-export const membershipPurchaseProduct: CommandHandler = async (req) => {
-  const e = await userRequest(req, 'any');
+export const membershipPurchaseProduct = proven(MEMBER_REQUEST_ABOUT_ANYONE, async (req, e) => {
   const c = contentObject(e);
   const productId = c.product_id;
   if (!isMembershipProductId(productId))
@@ -57,13 +59,15 @@ export const membershipPurchaseProduct: CommandHandler = async (req) => {
     amount_btc: btcString(quote.amountMsat),
     product_id: quote.productId,
     expires_at: quote.expiresAt,
+    ...(quote.name ? { name: quote.name, name_held_until: quote.expiresAt } : {}),
   };
   req.emit(rawResultEvent(MembershipResultKind.PurchaseQuote, answer));
-};
+});
 
 function update(q: Quote, now: number): PurchaseMonitorUpdate {
   const u: PurchaseMonitorUpdate = { membership_quote_id: q.id, completed_at: q.completedAt };
   if (q.completedAt === null && q.expiresAt <= now) u.expired = true;
+  if (q.nameUnavailable) u.name_unavailable = true;
   return u;
 }
 

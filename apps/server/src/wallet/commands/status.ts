@@ -1,6 +1,6 @@
 import { MembershipResultKind, rawResultEvent } from '@swell/cache-protocol';
-import type { CommandHandler } from '../../cache/request.ts';
-import { pTags, publicHost, userRequest } from '../wallet-request.ts';
+import { pTags, publicHost, MEMBER_REQUEST_ABOUT_ANYONE } from '../wallet-request.ts';
+import { proven } from '../../cache/proven-command.ts';
 
 /**
  * `membership_status {event_from_user}` -> 10000603 with tier, name, addresses, expiry and
@@ -8,11 +8,10 @@ import { pTags, publicHost, userRequest } from '../wallet-request.ts';
  * user (a gift's recipient): their tier and name are public anyway (10000169, nostr.json), but
  * their used storage is not told.
  */
-export const membershipStatus: CommandHandler = async (req) => {
-  const e = await userRequest(req, 'any');
+export const membershipStatus = proven(MEMBER_REQUEST_ABOUT_ANYONE, async (req, e) => {
   const target = pTags(e)[0] ?? e.pubkey;
   const status = await req.ctx.membership.status(target, publicHost(req), req.now);
   if (!status) return;
   if (target !== e.pubkey) status.used_storage = 0;
   req.emit(rawResultEvent(MembershipResultKind.Status, status));
-};
+});

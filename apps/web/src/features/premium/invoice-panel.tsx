@@ -17,6 +17,7 @@ import {
 import { addStrings } from '@/i18n/add-strings.ts';
 import { zaps } from '@/i18n/en/zaps.ts';
 import { useStore } from '@/lib/external-store.ts';
+import { holdTime } from '@/features/premium/name-field.tsx';
 
 addStrings({ zaps });
 
@@ -58,6 +59,14 @@ export function InvoicePanel({ quote, onCancel }: { quote: PurchaseQuote; onCanc
       <p className="premium-invoice-amount">
         {t('premium.invoice.amount', { usd, sats: satsOf(quote.amount_btc).toLocaleString() })}
       </p>
+      {quote.name && quote.name_held_until && (
+        <p className="premium-held" data-testid="premium-held">
+          {t('premium.invoice.held', {
+            address: `${quote.name}@${location.host}`,
+            time: holdTime(quote.name_held_until),
+          })}
+        </p>
+      )}
       <div className="premium-qr">
         <Suspense fallback={<Skeleton width={220} height={220} />}>
           <QrCode value={`lightning:${quote.qr_code}`} label={t('premium.invoice.qr')} size={220} />
@@ -105,12 +114,7 @@ export function InvoicePanel({ quote, onCancel }: { quote: PurchaseQuote; onCanc
         <span className="premium-spinner" aria-hidden="true" />
         {t('premium.invoice.waiting')}{' '}
         <span className="premium-muted">
-          {t('premium.invoice.expiresAt', {
-            time: new Date(quote.expires_at * 1000).toLocaleTimeString(undefined, {
-              hour: '2-digit',
-              minute: '2-digit',
-            }),
-          })}
+          {t('premium.invoice.expiresAt', { time: holdTime(quote.expires_at) })}
         </span>
       </p>
     </section>

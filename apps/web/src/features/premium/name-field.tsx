@@ -8,13 +8,21 @@ export type NameCheck =
   | { state: 'idle' }
   | { state: 'checking' }
   | { state: 'available'; name: string }
-  | { state: 'unavailable'; reason: string }
+  | { state: 'unavailable'; reason: string; heldUntil?: number }
   | { state: 'failed' };
 
 /** The words for a name the server (or the rules) turned down (spec: "name unavailable"). */
 export function nameProblemKey(reason: string | undefined): string {
   const known = ['too-short', 'too-long', 'invalid', 'taken', 'reserved'];
   return reason && known.includes(reason) ? `premium.name.${reason}` : 'premium.name.unavailable';
+}
+
+/** "14:05": when a hold on a name ends (a hold lasts an hour at most). */
+export function holdTime(unixSeconds: number): string {
+  return new Date(unixSeconds * 1000).toLocaleTimeString(undefined, {
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 }
 
 /**
@@ -44,7 +52,11 @@ export function NameField({
     try {
       const answer = await (await membershipClient()).checkName(wanted);
       if (!answer.available) {
-        setCheck({ state: 'unavailable', reason: answer.reason ?? '' });
+        setCheck({
+          state: 'unavailable',
+          reason: answer.reason ?? '',
+          ...(answer.held_until ? { heldUntil: answer.held_until } : {}),
+        });
         return;
       }
       setCheck({ state: 'available', name: answer.name ?? wanted });
@@ -92,7 +104,11 @@ export function NameField({
           </p>
         )}
         {check.state === 'unavailable' && (
-          <p className="field-error">{t(nameProblemKey(check.reason))}</p>
+          <p className="field-error">
+            {check.heldUntil
+              ? t('premium.name.held', { time: holdTime(check.heldUntil) })
+              : t(nameProblemKey(check.reason))}
+          </p>
         )}
         {check.state === 'failed' && <p className="field-error">{t('premium.name.failed')}</p>}
       </div>

@@ -69,6 +69,7 @@ export const premium = {
       'Name unavailable: use letters a to z, digits, dots, dashes and underscores (not first or last).',
     taken: 'Name unavailable: someone already has it.',
     reserved: 'Name unavailable: it is reserved.',
+    held: 'Name unavailable: someone is buying it. It is held for them until {{time}}.',
     unavailable: 'Name unavailable.',
     failed: 'The name could not be checked. Try again.',
     haveOne: 'You already have {{address}}.',
@@ -111,6 +112,7 @@ export const premium = {
     payFailed: 'The payment did not go through: {{reason}}',
     waiting: 'Waiting for the payment…',
     expiresAt: 'Valid until {{time}}',
+    held: '{{address}} is held for you until {{time}}.',
     expired: 'The invoice expired unpaid.',
     again: 'Get a new invoice',
     cancel: 'Cancel',
@@ -120,6 +122,9 @@ export const premium = {
     legendTitle: 'Welcome, Legend',
     body: 'Payment received. {{address}} is yours and verified on this server.',
     bodyNoName: 'Payment received. Your membership is active.',
+    nameTaken:
+      'Payment received and your membership is active, but {{name}} went to someone else before the payment arrived. Choosing another name is free.',
+    pickName: 'Choose another name',
     profile: 'View your profile',
     back: 'Back to Premium',
   },
@@ -238,6 +243,10 @@ export const premium = {
     date: 'Date',
     amount: 'Amount',
     gift: 'For someone else',
+    name: 'Name: {{name}}',
+    nameTaken:
+      '{{name}} went to someone else before the payment arrived: the membership was given without it, and renaming is free.',
+    rename: 'Choose another name',
   },
   og: {
     intro: 'OG members were here early. Cohorts say when you joined and how.',

@@ -1,4 +1,5 @@
 import { useTranslation } from '@/i18n/use-translation.ts';
+import { Link } from 'react-router';
 import Receipt from 'lucide-react/icons/receipt';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
@@ -44,6 +45,19 @@ export default function History() {
                 {p.product_label}
                 {p.receiver_pubkey !== me && (
                   <span className="premium-muted"> · {t('premium.history.gift')}</span>
+                )}
+                {p.name && !p.name_unavailable && (
+                  <span className="premium-muted premium-history-name">
+                    {t('premium.history.name', { name: `${p.name}@${location.host}` })}
+                  </span>
+                )}
+                {p.name_unavailable && (
+                  <span className="premium-history-note" data-testid="premium-name-taken">
+                    {t('premium.history.nameTaken', { name: `${p.name}@${location.host}` })}{' '}
+                    {p.receiver_pubkey === me && (
+                      <Link to="/premium/rename">{t('premium.history.rename')}</Link>
+                    )}
+                  </span>
                 )}
               </td>
               <td className="num">${Number(p.amount_usd).toFixed(2)}</td>

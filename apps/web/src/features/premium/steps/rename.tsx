@@ -10,7 +10,7 @@ import {
   refreshMembership,
   useMembership,
 } from '@/features/premium/membership.ts';
-import { NameField, nameProblemKey } from '@/features/premium/name-field.tsx';
+import { holdTime, NameField, nameProblemKey } from '@/features/premium/name-field.tsx';
 
 /** Rename: a member picks another name; the old one is freed. */
 export default function Rename() {
@@ -46,7 +46,11 @@ export default function Rename() {
             .catch(() => {});
       } catch (err) {
         if (err instanceof m.MembershipClientError && err.code === 'name-unavailable')
-          setError(t(nameProblemKey(err.notice?.replace(/^name unavailable:?\s*/, ''))));
+          setError(
+            err.heldUntil
+              ? t('premium.name.held', { time: holdTime(err.heldUntil) })
+              : t(nameProblemKey(err.notice?.replace(/^name unavailable:?\s*/, ''))),
+          );
         else setError(t('premium.rename.notChanged'));
       }
     } catch {

@@ -19,13 +19,14 @@ import {
   useMembership,
 } from '@/features/premium/membership.ts';
 import { InvoicePanel } from '@/features/premium/invoice-panel.tsx';
+import { holdTime } from '@/features/premium/name-field.tsx';
 import '@/components/ui/form.css';
 
 type Phase =
   | { at: 'choose' }
   | { at: 'quoting' }
   | { at: 'invoice'; quote: PurchaseQuote }
-  | { at: 'done'; quote: PurchaseQuote }
+  | { at: 'done'; quote: PurchaseQuote; nameTaken: boolean }
   | { at: 'expired' };
 
 const products: MembershipProductId[] = ['3-months-premium', '12-months-premium', 'legend-premium'];
@@ -118,12 +119,16 @@ export default function Subscription() {
         name: wantedName,
         ...(legend ? { amountUsd: legendAmount } : {}),
       });
-      const watch = client.watch(quote.membership_quote_id);
+      // paid after the name's hold ran out and another buyer took it: membership without it
+      let nameTaken = false;
+      const watch = client.watch(quote.membership_quote_id, (u) => {
+        if (u.name_unavailable) nameTaken = true;
+      });
       stopWatch.current = watch.stop;
       setPhase({ at: 'invoice', quote });
       watch.completed.then(
         async () => {
-          setPhase({ at: 'done', quote });
+          setPhase({ at: 'done', quote, nameTaken });
           await refreshMembership().catch(() => {});
           const pubkey = swell().session.getSnapshot().pubkey;
           if (pubkey)
@@ -134,12 +139,14 @@ export default function Subscription() {
         () => setPhase({ at: 'expired' }),
       );
     } catch (err) {
-      const code = (err as { code?: string }).code;
+      const { code, heldUntil } = err as { code?: string; heldUntil?: number };
       setError(
         code === 'payments-not-configured'
           ? t('premium.subscribe.noPayments')
           : code === 'name-unavailable'
-            ? t('premium.name.unavailable')
+            ? heldUntil
+              ? t('premium.name.held', { time: holdTime(heldUntil) })
+              : t('premium.name.unavailable')
             : t('premium.subscribe.failed'),
       );
       setPhase({ at: 'choose' });
@@ -169,12 +176,24 @@ export default function Subscription() {
             ? t('premium.done.legendTitle')
             : t('premium.done.title')
         }
-        body={address ? t('premium.done.body', { address }) : t('premium.done.bodyNoName')}
+        body={
+          phase.nameTaken
+            ? t('premium.done.nameTaken', { name: address })
+            : address
+              ? t('premium.done.body', { address })
+              : t('premium.done.bodyNoName')
+        }
         actions={
           <>
-            <ButtonLink to={name ? `/${name}` : `/profile`} variant="primary">
-              {t('premium.done.profile')}
-            </ButtonLink>
+            {phase.nameTaken ? (
+              <ButtonLink to="/premium/rename" variant="primary">
+                {t('premium.done.pickName')}
+              </ButtonLink>
+            ) : (
+              <ButtonLink to={name ? `/${name}` : `/profile`} variant="primary">
+                {t('premium.done.profile')}
+              </ButtonLink>
+            )}
             <ButtonLink to="/premium" variant="secondary">
               {t('premium.done.back')}
             </ButtonLink>
