@@ -63,6 +63,11 @@ export interface ServerConfig {
   uploadQuotaMb?: number;
   /** ffmpeg for video poster frames (SWELL_FFMPEG; default `ffmpeg` on PATH; `0`: none). */
   ffmpeg?: string;
+  /**
+   * The app releases `get_app_releases` answers (SWELL_APP_RELEASES): a JSON document, or the
+   * path of a JSON file; unset: `SWELL_DATA/app-releases.json` when it exists.
+   */
+  appReleases?: string;
 }
 
 function positiveNumber(name: string, v: string | undefined): number | undefined {
@@ -208,5 +213,6 @@ export function loadConfig(
     uploadMaxMb: positiveNumber('SWELL_UPLOAD_MAX_MB', merged.SWELL_UPLOAD_MAX_MB),
     uploadQuotaMb: positiveNumber('SWELL_UPLOAD_QUOTA_MB', merged.SWELL_UPLOAD_QUOTA_MB),
     ffmpeg: merged.SWELL_FFMPEG || undefined,
+    ...(merged.SWELL_APP_RELEASES ? { appReleases: merged.SWELL_APP_RELEASES } : {}),
   };
 }

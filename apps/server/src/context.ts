@@ -10,6 +10,7 @@ import type { ServerLoad } from './load.ts';
 import type { MediaStore } from './media/media-store.ts';
 import type { MembershipService } from './membership/membership-service.ts';
 import type { ReplayGuard } from './auth/user-request.ts';
+import type { AppReleasesSource } from './cache/app-releases.ts';
 
 /**
  * What every part of the server shares: configuration, logger, storage, the ingestion pipeline
@@ -55,6 +56,8 @@ export interface ServerContext {
    * every instance refuses a replay: every endpoint that checks signed requests shares it.
    */
   replays: ReplayGuard;
+  /** The app releases `get_app_releases` answers, from configuration (none by default). */
+  appReleases: AppReleasesSource;
 }
 
 /** Where a started server listens. */

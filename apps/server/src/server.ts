@@ -28,6 +28,7 @@ import { NameRegistry } from './names/name-registry.ts';
 import { ServerSettings } from './settings/server-settings.ts';
 import { MembershipService } from './membership/membership-service.ts';
 import { StoredReplayGuard } from './auth/stored-replay-guard.ts';
+import { AppReleasesSource } from './cache/app-releases.ts';
 import { walletRoutes } from './wallet/router.ts';
 import { registerContentBackup } from './http/content-backup.ts';
 import type { ServerContext, ServerExtension } from './context.ts';
@@ -85,6 +86,13 @@ export async function startServer(
     trustProxy: (address: string) => inAddressList(config.trustedProxies, address),
   });
   await registerCompression(app);
+  // Configuration read from files is checked before anything opens.
+  const appReleases = new AppReleasesSource({
+    ...(config.appReleases !== undefined ? { setting: config.appReleases } : {}),
+    dataDir: config.dataDir,
+    warn: (msg) => app.log.warn(msg),
+  });
+  await appReleases.check();
   const store = await openStore(config);
   const live = new LiveBus();
   let fanout: PgFanout | undefined;
@@ -117,6 +125,7 @@ export async function startServer(
     media: new MediaStore({ store, config, log: app.log, tierOf: (pk) => membership.tierOf(pk) }),
     membership,
     replays: new StoredReplayGuard(store),
+    appReleases,
   };
   membership.useMediaLibrary(memberMediaLibrary(ctx.media));
   live.subscribe((e) => ctx.profiles.invalidate([e]));
