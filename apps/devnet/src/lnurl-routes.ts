@@ -200,7 +200,8 @@ export function registerPaymentRoutes(
 
   const receipts = new Map<string, NostrEvent>();
   ledger.onPaid(async (invoice) => {
-    if (!invoice.zapRequest) return;
+    // An invoice of a wallet connection: that wallet signs its own receipt.
+    if (!invoice.zapRequest || invoice.owner) return;
     const receipt = await publishReceipt(invoice);
     if (receipt) receipts.set(invoice.paymentHash, receipt);
   });
