@@ -29,6 +29,8 @@ import { ServerSettings } from './settings/server-settings.ts';
 import { MembershipService } from './membership/membership-service.ts';
 import { StoredReplayGuard } from './auth/stored-replay-guard.ts';
 import { AppReleasesSource } from './cache/app-releases.ts';
+import { ExchangeRateSource } from './membership/exchange-rate.ts';
+import { NwcPayments } from './membership/nwc-payments.ts';
 import { walletRoutes } from './wallet/router.ts';
 import { registerContentBackup } from './http/content-backup.ts';
 import type { ServerContext, ServerExtension } from './context.ts';
@@ -128,6 +130,32 @@ export async function startServer(
     appReleases,
   };
   membership.useMediaLibrary(memberMediaLibrary(ctx.media));
+  // The operator's wallet (SWELL_NWC_URL), checked before the server takes a request: a
+  // connection that cannot take payments stops the start with the reason.
+  let nwc: NwcPayments | undefined;
+  if (config.nwcUrl) {
+    try {
+      nwc = await NwcPayments.connect({
+        uri: config.nwcUrl,
+        store,
+        rates: new ExchangeRateSource({
+          config: config.exchangeRate,
+          outbound: ctx.outbound,
+          settings: ctx.settings,
+          log: app.log,
+        }),
+        log: app.log,
+      });
+    } catch (err) {
+      await ctx.media.close();
+      await fanout?.close();
+      await store.close();
+      await app.close();
+      throw err;
+    }
+    membership.usePayments(nwc);
+    app.log.info({ wallet: nwc.walletPubkey }, 'membership payments: wallet connect');
+  }
   live.subscribe((e) => ctx.profiles.invalidate([e]));
   const storageKind = config.databaseUrl ? 'postgresql' : 'sqlite';
   const upstream = config.upstream.length
@@ -253,6 +281,7 @@ export async function startServer(
       }
       await app.close();
       for (const ext of [...extensions].reverse()) await ext.close?.();
+      await nwc?.close();
       clearInterval(scoreTimer);
       loopDelay.disable();
       await upstream?.close();

@@ -416,6 +416,27 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
         );
       },
     },
+    // Invoices of the operator's wallet connection (NIP-47), each state change kept, so a payment
+    // seen, or made while the server was stopped, is applied after a restart
+    // (membership/nwc-invoices.ts).
+    '0009-nwc-invoices': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('nwc_invoices')
+          .addColumn('payment_hash', 'text', (c) => c.primaryKey())
+          .addColumn('wallet', 'text', (c) => c.notNull())
+          .addColumn('bolt11', 'text', (c) => c.notNull())
+          .addColumn('amount_msat', int, (c) => c.notNull())
+          .addColumn('created_at', int, (c) => c.notNull())
+          .addColumn('expires_at', int, (c) => c.notNull())
+          .addColumn('state', 'text', (c) => c.notNull())
+          .addColumn('settled_at', int)
+          .addColumn('delivered_at', int)
+          .addColumn('checked_at', int, (c) => c.notNull().defaultTo(0))
+          .execute();
+        await sql`CREATE INDEX nwc_invoices_state ON nwc_invoices (state, expires_at)`.execute(db);
+      },
+    },
   };
 }
 
