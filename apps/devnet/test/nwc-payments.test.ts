@@ -154,6 +154,31 @@ describe('membership paid into the operator wallet over wallet connect (NIP-47)'
     }
   });
 
+  it('speaks NIP-04 with a wallet that advertises only that', async () => {
+    const legacy = await connect({
+      balanceSats: 0,
+      encryption: 'nip04',
+      methods: ['make_invoice', 'lookup_invoice'],
+    });
+    const shop = await startShop(newDataDir(), legacy.uri);
+    const wallet = await membershipSocket(shop);
+    const erin = new User();
+    try {
+      const quote = await buy(wallet, erin, 'erin');
+      await payer.payInvoice(quote.qr_code);
+      let status: MembershipStatus | undefined;
+      for (let i = 0; i < 100 && status?.tier !== 'premium'; i++) {
+        status = await statusOf(wallet, erin);
+        if (status?.tier !== 'premium') await sleep(100);
+      }
+      expect(status).toMatchObject({ tier: 'premium', name: 'erin' });
+      expect((await walletOf(legacy.walletPubkey)).balanceMsat).toBe(21_000_000);
+    } finally {
+      wallet.close();
+      await stopShop(shop);
+    }
+  });
+
   it('finds after a restart a payment made while the server was stopped', async () => {
     const dataDir = newDataDir();
     const bob = new User();
