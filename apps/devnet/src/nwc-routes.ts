@@ -35,10 +35,12 @@ const relayUrlOf = (req: FastifyRequest) =>
 /**
  * Wallet connect for tests and users of the devnet:
  * - `POST /devnet/nwc {balanceSats?, encryption?, lud16?, methods?}` creates a connection and
- *   answers `{uri, walletPubkey, clientPubkey, relay, balanceMsat, encryption, methods}` (201).
- *   `encryption` is what the wallet advertises: "nip44_v2 nip04" (default), "nip44_v2" or
- *   "nip04" (a legacy wallet: no encryption tag). `methods` are the connection's permissions
- *   (default all: pay_invoice, get_balance, get_info, make_invoice, lookup_invoice).
+ *   answers `{uri, walletPubkey, clientPubkey, relay, balanceMsat, encryption, methods,
+ *   lightningAddress}` (201). `encryption` is what the wallet advertises: "nip44_v2 nip04"
+ *   (default), "nip44_v2" or "nip04" (a legacy wallet: no encryption tag). `methods` are the
+ *   connection's permissions (default all: pay_invoice, get_balance, get_info, make_invoice,
+ *   lookup_invoice); `lightningAddress` is the connection's own address on this host, paid into
+ *   its balance, whose zap receipts it signs.
  * - `GET /devnet/nwc/:walletPubkey`: balance, payments made and received of a connection.
  * - `DELETE /devnet/nwc/:walletPubkey`: revokes it (requests are then answered UNAUTHORIZED),
  *   for whoever holds the connection (`Authorization: Bearer <the secret of its URI>`) or the
@@ -105,6 +107,7 @@ export function registerNwcRoutes(
         balanceMsat: summary.balanceMsat,
         encryption: summary.encryption,
         methods: summary.methods,
+        lightningAddress: `${summary.lightningName}@${req.host}`,
       });
     } catch (err) {
       if (err instanceof LedgerError) return reply.code(503).send({ error: err.message });

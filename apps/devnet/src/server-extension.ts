@@ -108,6 +108,8 @@ export function devnetExtension(
         state.payments = devnet.payments;
         // A configured provider (the operator's wallet, SWELL_NWC_URL) takes the payments.
         if (!ctx.membership.paymentProvider) ctx.membership.usePayments(devnet.payments);
+        // Names without an address of their own (members with one are forwarded first).
+        ctx.lightning.useFallback(devnet.lnurl);
       }
     },
     async close() {

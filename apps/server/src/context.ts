@@ -11,6 +11,7 @@ import type { MediaStore } from './media/media-store.ts';
 import type { MembershipService } from './membership/membership-service.ts';
 import type { ReplayGuard } from './auth/user-request.ts';
 import type { AppReleasesSource } from './cache/app-releases.ts';
+import type { LightningAddresses } from './lightning/lightning-addresses.ts';
 
 /**
  * What every part of the server shares: configuration, logger, storage, the ingestion pipeline
@@ -58,6 +59,11 @@ export interface ServerContext {
   replays: ReplayGuard;
   /** The app releases `get_app_releases` answers, from configuration (none by default). */
   appReleases: AppReleasesSource;
+  /**
+   * Members' lightning addresses (`name@host`, forwarded to the address of their own profile);
+   * extensions answer the other names (`lightning.useFallback`: the devnet's ledger).
+   */
+  lightning: LightningAddresses;
 }
 
 /** Where a started server listens. */

@@ -27,3 +27,4 @@ export {
 } from './auth/user-request.ts';
 export type { ReplayGuard, UserRequestRules } from './auth/user-request.ts';
 export { StoredReplayGuard } from './auth/stored-replay-guard.ts';
+export { lnurlError, type LightningFallback } from './lightning/lightning-addresses.ts';

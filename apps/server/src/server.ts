@@ -38,7 +38,9 @@ import { openStreams } from './cache/stream-counts.ts';
 import { createServerLoad, loadReport } from './load.ts';
 import { FetchGuard, type Resolver } from './net/fetch-guard.ts';
 import { OwnOrigins } from './net/own-origins.ts';
-import { fetchSlots } from './net/outbound.ts';
+import { fetchSlots, type Outbound } from './net/outbound.ts';
+import { LightningAddresses } from './lightning/lightning-addresses.ts';
+import { registerLightningAddresses } from './http/lightning-address.ts';
 import { inAddressList } from './net/address-list.ts';
 import { clientAddress } from './net/client-address.ts';
 import { localGet } from './http/local-get.ts';
@@ -105,6 +107,15 @@ export async function startServer(
   });
   const names = new NameRegistry(store.db);
   const membership = new MembershipService({ store, names, log: app.log });
+  const profiles = new ProfileCache();
+  const outbound: Outbound = {
+    guard: new FetchGuard({
+      allowPrivate: config.allowPrivateFetch,
+      ...(options.resolver ? { resolver: options.resolver } : {}),
+    }),
+    own: new OwnOrigins(config.publicUrl ? [config.publicUrl] : []),
+    slots: fetchSlots(),
+  };
   const ctx: ServerContext = {
     config,
     log: app.log,
@@ -112,22 +123,16 @@ export async function startServer(
     store,
     ingest: (events, opts) => store.ingest(events, opts),
     live,
-    profiles: new ProfileCache(),
+    profiles,
     names,
     settings: new ServerSettings(store.db, { defaultAccount: config.defaultAccount }),
-    outbound: {
-      guard: new FetchGuard({
-        allowPrivate: config.allowPrivateFetch,
-        ...(options.resolver ? { resolver: options.resolver } : {}),
-      }),
-      own: new OwnOrigins(config.publicUrl ? [config.publicUrl] : []),
-      slots: fetchSlots(),
-    },
+    outbound,
     load: createServerLoad(config),
     media: new MediaStore({ store, config, log: app.log, tierOf: (pk) => membership.tierOf(pk) }),
     membership,
     replays: new StoredReplayGuard(store),
     appReleases,
+    lightning: new LightningAddresses({ names, membership, profiles, store, outbound }),
   };
   membership.useMediaLibrary(memberMediaLibrary(ctx.media));
   // The operator's wallet (SWELL_NWC_URL), checked before the server takes a request: a
@@ -196,6 +201,7 @@ export async function startServer(
   registerMediaFiles(app, ctx);
   registerBlossom(app, ctx);
   registerContentBackup(app, ctx);
+  registerLightningAddresses(app, ctx);
   for (const ext of extensions) await ext.register?.(app, ctx);
   await registerWebApp(app, config.webDist ?? defaultWebDist);
   ctx.outbound.local = localGet(app);
