@@ -76,6 +76,8 @@ export interface ServerConfig {
   nwcUrl?: string;
   /** Where membership prices get their exchange rate (SWELL_EXCHANGE_RATE_*, SWELL_USD_PER_BTC). */
   exchangeRate: ExchangeRateConfig;
+  /** Events a member's content rebroadcast sends per second at most (SWELL_REBROADCAST_RATE). */
+  rebroadcastEventsPerSecond?: number;
 }
 
 function positiveNumber(name: string, v: string | undefined): number | undefined {
@@ -256,5 +258,8 @@ export function loadConfig(
     ...(merged.SWELL_APP_RELEASES ? { appReleases: merged.SWELL_APP_RELEASES } : {}),
     ...(merged.SWELL_NWC_URL?.trim() ? { nwcUrl: merged.SWELL_NWC_URL.trim() } : {}),
     exchangeRate: exchangeRate(merged),
+    ...(positive(merged, 'SWELL_REBROADCAST_RATE') !== undefined
+      ? { rebroadcastEventsPerSecond: positive(merged, 'SWELL_REBROADCAST_RATE') }
+      : {}),
   };
 }

@@ -12,6 +12,7 @@ import type { MembershipService } from './membership/membership-service.ts';
 import type { ReplayGuard } from './auth/user-request.ts';
 import type { AppReleasesSource } from './cache/app-releases.ts';
 import type { LightningAddresses } from './lightning/lightning-addresses.ts';
+import type { Rebroadcasts } from './membership/rebroadcasts.ts';
 
 /**
  * What every part of the server shares: configuration, logger, storage, the ingestion pipeline
@@ -64,6 +65,8 @@ export interface ServerContext {
    * extensions answer the other names (`lightning.useFallback`: the devnet's ledger).
    */
   lightning: LightningAddresses;
+  /** Members' content rebroadcasts (stored; taken up again after a restart). */
+  rebroadcasts: Rebroadcasts;
 }
 
 /** Where a started server listens. */

@@ -40,6 +40,7 @@ import { FetchGuard, type Resolver } from './net/fetch-guard.ts';
 import { OwnOrigins } from './net/own-origins.ts';
 import { fetchSlots, type Outbound } from './net/outbound.ts';
 import { LightningAddresses } from './lightning/lightning-addresses.ts';
+import { Rebroadcasts } from './membership/rebroadcasts.ts';
 import { registerLightningAddresses } from './http/lightning-address.ts';
 import { inAddressList } from './net/address-list.ts';
 import { clientAddress } from './net/client-address.ts';
@@ -133,6 +134,14 @@ export async function startServer(
     replays: new StoredReplayGuard(store),
     appReleases,
     lightning: new LightningAddresses({ names, membership, profiles, store, outbound }),
+    rebroadcasts: new Rebroadcasts({
+      store,
+      outbound,
+      log: app.log,
+      ...(config.rebroadcastEventsPerSecond !== undefined
+        ? { eventsPerSecond: config.rebroadcastEventsPerSecond }
+        : {}),
+    }),
   };
   membership.useMediaLibrary(memberMediaLibrary(ctx.media));
   // The operator's wallet (SWELL_NWC_URL), checked before the server takes a request: a
@@ -274,6 +283,7 @@ export async function startServer(
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
   ctx.outbound.own.addListening(url);
+  ctx.rebroadcasts.resume();
   for (const ext of extensions) await ext.listening?.(ctx, { url, port });
   return {
     url,
@@ -286,6 +296,7 @@ export async function startServer(
         wss.close();
       }
       await app.close();
+      await ctx.rebroadcasts.close();
       for (const ext of [...extensions].reverse()) await ext.close?.();
       await nwc?.close();
       clearInterval(scoreTimer);

@@ -77,6 +77,7 @@ import {
   netStatsStream,
   notificationCountsStream,
 } from './commands/streams.ts';
+import { premiumCommands, premiumStreams } from '../wallet/premium-routes.ts';
 
 /** Every request/answer command of the cache API (cache-protocol.md section 8). */
 export const commandHandlers: Record<string, CommandHandler | undefined> = {
@@ -149,6 +150,8 @@ export const commandHandlers: Record<string, CommandHandler | undefined> = {
   upload_chunk: uploadChunk,
   upload_complete: uploadComplete,
   upload_cancel: uploadCancel,
+  // The premium tools the stock reference client asks here (also on /wallet/v1).
+  ...premiumCommands,
 };
 
 /** Commands that answer EOSE at once and push until CLOSE. */
@@ -156,4 +159,5 @@ export const streamHandlers: Record<string, StreamHandler | undefined> = {
   net_stats: netStatsStream,
   notification_counts: notificationCountsStream,
   directmsg_count: directmsgCountStream,
+  ...premiumStreams,
 };
