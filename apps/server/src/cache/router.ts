@@ -59,7 +59,7 @@ import {
 } from './commands/settings.ts';
 import { broadcastEvents, importEvents, reportUser } from './commands/imports.ts';
 import { dvmFeedInfo, getAdvancedFeeds, getFeaturedDvmFeeds } from './commands/dvm-feeds.ts';
-import { creatorPaidTiers } from './commands/tiers.ts';
+import { authorSubscriptions, creatorPaidTiers } from './commands/tiers.ts';
 import {
   getNotifications,
   getNotificationsSeen,
@@ -136,6 +136,7 @@ export const commandHandlers: Record<string, CommandHandler | undefined> = {
   get_user_relays: getUserRelays,
   parameterized_replaceable_list: parameterizedReplaceableList,
   creator_paid_tiers: creatorPaidTiers,
+  author_subscriptions: authorSubscriptions,
   get_featured_dvm_feeds: getFeaturedDvmFeeds,
   dvm_feed_info: dvmFeedInfo,
   get_advanced_feeds: getAdvancedFeeds,
