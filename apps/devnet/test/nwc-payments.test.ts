@@ -10,10 +10,11 @@ import {
   type PurchaseMonitorUpdate,
   type PurchaseQuote,
 } from '@swell/cache-protocol';
-import { initVerifier } from '@swell/nostr';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { generateSecretKey, initVerifier } from '@swell/nostr';
 import { loadConfig, startServer, type RunningServer, type ServerConfig } from '@swell/server';
-import { CacheClient, testServer, User } from '@swell/server/testing';
-import { NwcClient, parseNwcUri, WebSocketRelayTransport } from '@swell/wallet';
+import { CacheClient, testServer, TestSocket, User } from '@swell/server/testing';
+import { formatNwcUri, NwcClient, parseNwcUri, WebSocketRelayTransport } from '@swell/wallet';
 import { devnetExtension, type DevnetState } from '../src/index.ts';
 
 // The operator's wallet is a NIP-47 connection of the devnet's wallet service on one server (the
@@ -314,6 +315,21 @@ describe('membership paid into the operator wallet over wallet connect (NIP-47)'
       `relay=${encodeURIComponent('ws://127.0.0.1:9/relay')}`,
     );
     const nobody = operator.uri.replace(operator.walletPubkey, new User().pubkey);
+    // a wallet whose info event names only an encryption the server does not speak
+    const strange = new User();
+    const info = strange.sign(13194, 'make_invoice lookup_invoice', [['encryption', 'nip44_v3']]);
+    const relaySocket = await TestSocket.open(walletHost.wsUrl('/relay'));
+    relaySocket.send(['EVENT', info]);
+    for (;;) {
+      const msg = (await relaySocket.next()) as unknown[];
+      if (msg[0] === 'OK') break;
+    }
+    relaySocket.close();
+    const unspeakable = formatNwcUri({
+      walletPubkey: strange.pubkey,
+      relays: [walletHost.wsUrl('/relay')],
+      secret: bytesToHex(generateSecretKey()),
+    });
 
     const messages = {
       payOnly: await start(payOnly.uri),
@@ -321,6 +337,7 @@ describe('membership paid into the operator wallet over wallet connect (NIP-47)'
       revoked: await start(revoked.uri),
       elsewhere: await start(elsewhere),
       nobody: await start(nobody),
+      unspeakable: await start(unspeakable),
       garbled: await start('nostr+walletconnect://not-a-key?relay=ws://x&secret=00'),
       noRate: await start(operator.uri, {}),
     };
@@ -329,6 +346,7 @@ describe('membership paid into the operator wallet over wallet connect (NIP-47)'
     expect(messages.revoked).toMatch(/refused this connection \(UNAUTHORIZED.*revoked/);
     expect(messages.elsewhere).toMatch(/relay ws:\/\/127\.0\.0\.1:9\/relay could not be reached/);
     expect(messages.nobody).toMatch(/no info event \(kind 13194\)/);
+    expect(messages.unspeakable).toMatch(/wrong encryption: .*nip44_v2 or nip04/);
     expect(messages.garbled).toMatch(/SWELL_NWC_URL: .*public key/);
     expect(messages.noRate).toMatch(/needs an exchange rate/);
     for (const m of Object.values(messages)) expect(m).not.toContain(secret);
