@@ -178,7 +178,10 @@ const SHAPES: Record<number, (content: unknown, e: CacheEvent) => boolean> = {
   [ResultKind.SuggestedUsers]: (c) =>
     Array.isArray(c) && c.every((g) => hasFields(g, ['group', 'members'])),
   [ResultKind.AppReleases]: (c) =>
-    isRecord(c) && hasFields(c.web, ['version']) && isRecord(c.ios) && isRecord(c.android),
+    isRecord(c) &&
+    hasFields(c.web, ['version']) &&
+    // a mobile platform only when configured, then with a version and a date
+    [c.ios, c.android].every((r) => r === undefined || hasFields(r, ['version', 'date'])),
   [ResultKind.UserRelays]: (_c, e) => isHex64(e.pubkey) && Array.isArray(e.tags),
   [ResultKind.RelayHints]: strings,
   [ResultKind.QuoteCount]: (c) => hasFields(c, ['event_id', 'count']),

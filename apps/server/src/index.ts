@@ -9,6 +9,7 @@ export { NameRegistry, NameError, normaliseName } from './names/name-registry.ts
 export type { NameRecord, NameErrorCode } from './names/name-registry.ts';
 export { ServerSettings } from './settings/server-settings.ts';
 export { installCrashGuards } from './crash-guard.ts';
+export { exitOnStartFailure } from './start-failure.ts';
 export { MembershipService, MembershipError } from './membership/membership-service.ts';
 export type {
   PaymentProvider,
@@ -31,3 +32,4 @@ export type {
   UserRequestRules,
 } from './auth/user-request.ts';
 export { StoredReplayGuard } from './auth/stored-replay-guard.ts';
+export { lnurlError, type LightningFallback } from './lightning/lightning-addresses.ts';

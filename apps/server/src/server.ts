@@ -28,6 +28,9 @@ import { NameRegistry } from './names/name-registry.ts';
 import { ServerSettings } from './settings/server-settings.ts';
 import { MembershipService } from './membership/membership-service.ts';
 import { StoredReplayGuard } from './auth/stored-replay-guard.ts';
+import { AppReleasesSource } from './cache/app-releases.ts';
+import { ExchangeRateSource } from './membership/exchange-rate.ts';
+import { NwcPayments } from './membership/nwc-payments.ts';
 import { walletRoutes } from './wallet/router.ts';
 import { registerContentBackup } from './http/content-backup.ts';
 import type { ServerContext, ServerExtension } from './context.ts';
@@ -35,7 +38,10 @@ import { openStreams } from './cache/stream-counts.ts';
 import { createServerLoad, loadReport } from './load.ts';
 import { FetchGuard, type Resolver } from './net/fetch-guard.ts';
 import { OwnOrigins } from './net/own-origins.ts';
-import { fetchSlots } from './net/outbound.ts';
+import { fetchSlots, type Outbound } from './net/outbound.ts';
+import { LightningAddresses } from './lightning/lightning-addresses.ts';
+import { Rebroadcasts } from './membership/rebroadcasts.ts';
+import { registerLightningAddresses } from './http/lightning-address.ts';
 import { inAddressList } from './net/address-list.ts';
 import { clientAddress } from './net/client-address.ts';
 import { localGet } from './http/local-get.ts';
@@ -85,6 +91,13 @@ export async function startServer(
     trustProxy: (address: string) => inAddressList(config.trustedProxies, address),
   });
   await registerCompression(app);
+  // Configuration read from files is checked before anything opens.
+  const appReleases = new AppReleasesSource({
+    ...(config.appReleases !== undefined ? { setting: config.appReleases } : {}),
+    dataDir: config.dataDir,
+    warn: (msg) => app.log.warn(msg),
+  });
+  await appReleases.check();
   const store = await openStore(config);
   const live = new LiveBus();
   let fanout: PgFanout | undefined;
@@ -95,6 +108,15 @@ export async function startServer(
   });
   const names = new NameRegistry(store.db);
   const membership = new MembershipService({ store, names, log: app.log });
+  const profiles = new ProfileCache();
+  const outbound: Outbound = {
+    guard: new FetchGuard({
+      allowPrivate: config.allowPrivateFetch,
+      ...(options.resolver ? { resolver: options.resolver } : {}),
+    }),
+    own: new OwnOrigins(config.publicUrl ? [config.publicUrl] : []),
+    slots: fetchSlots(),
+  };
   const ctx: ServerContext = {
     config,
     log: app.log,
@@ -102,23 +124,52 @@ export async function startServer(
     store,
     ingest: (events, opts) => store.ingest(events, opts),
     live,
-    profiles: new ProfileCache(),
+    profiles,
     names,
     settings: new ServerSettings(store.db, { defaultAccount: config.defaultAccount }),
-    outbound: {
-      guard: new FetchGuard({
-        allowPrivate: config.allowPrivateFetch,
-        ...(options.resolver ? { resolver: options.resolver } : {}),
-      }),
-      own: new OwnOrigins(config.publicUrl ? [config.publicUrl] : []),
-      slots: fetchSlots(),
-    },
+    outbound,
     load: createServerLoad(config),
     media: new MediaStore({ store, config, log: app.log, tierOf: (pk) => membership.tierOf(pk) }),
     membership,
     replays: new StoredReplayGuard(store),
+    appReleases,
+    lightning: new LightningAddresses({ names, membership, profiles, store, outbound }),
+    rebroadcasts: new Rebroadcasts({
+      store,
+      outbound,
+      log: app.log,
+      ...(config.rebroadcastEventsPerSecond !== undefined
+        ? { eventsPerSecond: config.rebroadcastEventsPerSecond }
+        : {}),
+    }),
   };
   membership.useMediaLibrary(memberMediaLibrary(ctx.media));
+  // The operator's wallet (SWELL_NWC_URL), checked before the server takes a request: a
+  // connection that cannot take payments stops the start with the reason.
+  let nwc: NwcPayments | undefined;
+  if (config.nwcUrl) {
+    try {
+      nwc = await NwcPayments.connect({
+        uri: config.nwcUrl,
+        store,
+        rates: new ExchangeRateSource({
+          config: config.exchangeRate,
+          outbound: ctx.outbound,
+          settings: ctx.settings,
+          log: app.log,
+        }),
+        log: app.log,
+      });
+    } catch (err) {
+      await ctx.media.close();
+      await fanout?.close();
+      await store.close();
+      await app.close();
+      throw err;
+    }
+    membership.usePayments(nwc);
+    app.log.info({ wallet: nwc.walletPubkey }, 'membership payments: wallet connect');
+  }
   live.subscribe((e) => ctx.profiles.invalidate([e]));
   const storageKind = config.databaseUrl ? 'postgresql' : 'sqlite';
   const upstream = config.upstream.length
@@ -159,6 +210,7 @@ export async function startServer(
   registerMediaFiles(app, ctx);
   registerBlossom(app, ctx);
   registerContentBackup(app, ctx);
+  registerLightningAddresses(app, ctx);
   for (const ext of extensions) await ext.register?.(app, ctx);
   await registerWebApp(app, config.webDist ?? defaultWebDist);
   ctx.outbound.local = localGet(app);
@@ -231,6 +283,7 @@ export async function startServer(
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
   ctx.outbound.own.addListening(url);
+  ctx.rebroadcasts.resume();
   for (const ext of extensions) await ext.listening?.(ctx, { url, port });
   return {
     url,
@@ -243,7 +296,9 @@ export async function startServer(
         wss.close();
       }
       await app.close();
+      await ctx.rebroadcasts.close();
       for (const ext of [...extensions].reverse()) await ext.close?.();
+      await nwc?.close();
       clearInterval(scoreTimer);
       loopDelay.disable();
       await upstream?.close();
