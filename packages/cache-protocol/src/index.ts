@@ -55,3 +55,4 @@ export {
   type UploadCancelContent,
 } from './uploads.ts';
 export * from './membership.ts';
+export * from './push.ts';
