@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PushResultKind, type PushMessage } from '@swell/cache-protocol';
 import { initVerifier, nip19 } from '@swell/nostr';
@@ -228,6 +229,43 @@ describe('Web Push to the devnet push service', () => {
       'the device forgotten',
     );
     expect((await pushed(server.url, phone.id)).posts).toBe(3);
+  });
+
+  it('a push service that never answers holds four sends and slows nothing else', async () => {
+    // a dead push service: takes connections, never answers
+    const open = new Set<Socket>();
+    const dead = createServer((socket) => {
+      open.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => open.delete(socket));
+    });
+    await new Promise<void>((r) => dead.listen(0, '127.0.0.1', r));
+    const { port } = dead.address() as { port: number };
+    ctx.push.allowLocalService(`http://127.0.0.1:${port}/dead/`);
+    try {
+      const erin = new User();
+      for (let i = 0; i < 5; i++)
+        expect(
+          await subscribe(cache, erin, new PushUserAgent(), `http://127.0.0.1:${port}/dead/${i}`),
+        ).toEqual([]);
+      const phone = await device(erin);
+      const note = erin.sign(1, 'is anyone there?');
+      await publish(relay, note);
+      await publish(relay, reply(bob, note, 'yes'));
+      // the working device gets its push while the dead service holds its four connections
+      await eventually(
+        async () => ((await pushed(server.url, phone.id)).messages.length > 0 ? true : undefined),
+        'the push to the working device',
+      );
+      // four sends hang there (the fifth waits its turn), each until its time-out
+      await eventually(async () => {
+        const r = report();
+        return open.size === 4 && r.sending === 4 && r.queued === 1 ? true : undefined;
+      }, 'four hung sends and one waiting');
+    } finally {
+      for (const socket of open) socket.destroy();
+      dead.close();
+    }
   });
 
   it('refuses subscriptions that are not ones', async () => {
