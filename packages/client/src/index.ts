@@ -216,7 +216,7 @@ export type { LookupRef } from './lookup/lookup-ref.ts';
 // ---- reading screens: paging, reads, explore, search, downloads, home sidebar ---------------------
 // const feed = new PagedFeed((paging, signal) => client.ingest(() => api.megaFeed(spec, paging, { signal })))
 // feed.loadMore() (skipped while loading / when since is 0), feed.refetch(), feed.reset()
-export { PagedFeed } from './feed/paged-feed.ts';
+export { PagedFeed, shownNotesOf } from './feed/paged-feed.ts';
 export type {
   PagedFeedOptions,
   PagedFeedState,

@@ -87,6 +87,30 @@ describe('PagedFeed (paging by feed range)', () => {
     expect(asked).toHaveLength(3); // done: nothing asked
   });
 
+  it('shows one card per note: a repost on one page hides its original on the next', async () => {
+    const post = (c: string, created_at: number, tags: string[][] = [], kind = 1) => ({
+      ...article(c.repeat(64), 0),
+      kind,
+      created_at,
+      tags,
+    });
+    const original = post('1', 80);
+    const pages = [
+      [post('6', 100, [['e', original.id]], 6), post('2', 90)],
+      [original, post('3', 80)],
+      [],
+    ];
+    const asked: PageRequest[] = [];
+    const feed = new PagedFeed(async (paging) => {
+      asked.push(paging);
+      return pageOf(pages[asked.length - 1]!, 'created_at');
+    });
+    for (let i = 0; i < 3; i++) await feed.loadMore();
+    expect(feed.getSnapshot().ids).toEqual(['6', '2', '3'].map((c) => c.repeat(64)));
+    // The original left out still counts for the offset at its timestamp (80: two seen).
+    expect(asked[2]).toEqual({ until: 80, offset: 2 });
+  });
+
   it('skips the next page while one loads and when since is 0', async () => {
     let calls = 0;
     let release: (p: FeedPage) => void = () => {};

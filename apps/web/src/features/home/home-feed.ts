@@ -1,4 +1,5 @@
 import { newerPosts, parseFeedSpec, type FeedDefinition } from '@swell/cache-protocol';
+import { shownNotesOf } from '@swell/client';
 import { fetchPage } from '@/data/connection.ts';
 import { readPreference, writePreference } from '@/data/preferences.ts';
 import { createStore } from '@/lib/external-store.ts';
@@ -31,6 +32,8 @@ export class HomeFeed {
     opened: 0,
   });
   private newestUntil: number | undefined;
+  /** The note each waiting element shows (a repost shows its original). */
+  private futureNotes = new Map<string, string>();
   private readonly pubkey: string | null;
   private readonly userFeeds: (() => FeedDefinition[] | null) | undefined;
   private defaults: FeedDefinition[] | null = null;
@@ -133,6 +136,7 @@ export class HomeFeed {
       ),
     );
     this.newestUntil = undefined;
+    this.futureNotes = new Map();
     const opened = this.state.get().opened + 1;
     this.state.set({ ...this.state.get(), selected: spec, list, future: [], opened });
     void list.loadMore().then(() => {
@@ -156,8 +160,18 @@ export class HomeFeed {
       ...this.personal(),
     });
     if (this.state.get().list !== list) return;
-    const waiting = new Set(this.state.get().future);
-    const fresh = page.notes.map((n) => n.id).filter((id) => !list.has(id) && !waiting.has(id));
+    // One card per note: a new repost of a note on screen (or waiting) is not offered again.
+    const noteOf = shownNotesOf(page);
+    const waiting = new Set(this.futureNotes.values());
+    const fresh: string[] = [];
+    for (const n of page.notes) {
+      const note = noteOf(n.id);
+      if (list.has(n.id) || this.futureNotes.has(n.id) || list.showsNote(note) || waiting.has(note))
+        continue;
+      waiting.add(note);
+      this.futureNotes.set(n.id, note);
+      fresh.push(n.id);
+    }
     if (fresh.length === 0) return;
     if (page.range?.until !== undefined) this.newestUntil = page.range.until;
     this.state.set({ ...this.state.get(), future: [...fresh, ...this.state.get().future] });
@@ -167,7 +181,9 @@ export class HomeFeed {
   showFuture(): void {
     const { list, future } = this.state.get();
     if (!list) return;
-    list.prepend(future);
+    const notes = this.futureNotes;
+    list.prepend(future, (id) => notes.get(id) ?? id);
+    this.futureNotes = new Map();
     this.state.set({ ...this.state.get(), future: [] });
   }
 
