@@ -105,3 +105,33 @@ test('Latest shows one card per note: a repost and its original, in one page and
   await expect(feed.locator('article').first()).toContainText('Sharer dup reposted');
   await expect(feed.locator('article').first()).toContainText('Note 0 of the author');
 });
+
+test('a new note of a follow is announced within seconds of reaching the server', async ({
+  page,
+  baseURL,
+}) => {
+  const n = await network(baseURL!, 'live');
+  const note = (content: string) =>
+    finalizeEvent({ kind: 1, created_at: now(), tags: [], content }, n.author);
+  expect((await publish(n.relay, note('Already there')))[2]).toBe(true);
+  // The app watches the follows on the server's relay: wait for its subscription, not a time.
+  let watching = false;
+  page.on('websocket', (ws) => {
+    if (!ws.url().endsWith('/relay')) return;
+    ws.on('framesent', (f) => {
+      if (String(f.payload).startsWith('["REQ","live-')) watching = true;
+    });
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openLatest(page, n);
+  const feed = page.getByRole('feed', { name: 'Home' });
+  await expect(feed.locator('article').first()).toContainText('Already there', {
+    timeout: 30_000,
+  });
+  await expect.poll(() => watching, { timeout: 30_000 }).toBe(true);
+  expect((await publish(n.relay, note('Just posted')))[2]).toBe(true);
+  const pill = page.getByRole('button', { name: '1 new note' });
+  await expect(pill).toBeVisible({ timeout: 8_000 });
+  await pill.click();
+  await expect(feed.locator('article').first()).toContainText('Just posted');
+});

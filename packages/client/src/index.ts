@@ -216,7 +216,11 @@ export type { LookupRef } from './lookup/lookup-ref.ts';
 // ---- reading screens: paging, reads, explore, search, downloads, home sidebar ---------------------
 // const feed = new PagedFeed((paging, signal) => client.ingest(() => api.megaFeed(spec, paging, { signal })))
 // feed.loadMore() (skipped while loading / when since is 0), feed.refetch(), feed.reset()
-export { PagedFeed, shownNotesOf } from './feed/paged-feed.ts';
+export { PagedFeed } from './feed/paged-feed.ts';
+export { shownNotesOf } from './feed/shown-notes.ts';
+export { watchFeedLive, relayBesideCache } from './feed/watch-feed.ts';
+export type { LiveFeedHost } from './feed/watch-feed.ts';
+export type { LiveFeedWatchOptions } from './feed/live-feed.ts';
 export type {
   PagedFeedOptions,
   PagedFeedState,

@@ -1,5 +1,6 @@
-import { nextPage, shownNoteId, type FeedPage, type FeedRange } from '@swell/cache-protocol';
+import { nextPage, type FeedPage, type FeedRange } from '@swell/cache-protocol';
 import { ValueStore, type Observable } from '../store.ts';
+import { shownNotesOf } from './shown-notes.ts';
 import { sortValue } from './sort-value.ts';
 
 /** Paging of one request: absent for the first page. */
@@ -167,16 +168,4 @@ export class PagedFeed implements Observable<PagedFeedState> {
     const note = page.notes.find((n) => n.id === id);
     return sortValue(note, orderBy, page.stats[id]);
   }
-}
-
-/**
- * The note each element of a page shows (one card per note): itself unless it is a repost;
- * elements that are not posts (pubkeys) stand for themselves.
- */
-export function shownNotesOf(page: FeedPage): (id: string) => string {
-  const byId = new Map(page.notes.map((n) => [n.id, n]));
-  return (id) => {
-    const event = byId.get(id);
-    return event ? shownNoteId(event, page.reposts[id]) : id;
-  };
 }

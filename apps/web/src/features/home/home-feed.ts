@@ -9,6 +9,14 @@ export const pageSize = 20;
 /** The new-notes check stops once this many notes wait (spec section 9). */
 export const futureCap = 100;
 
+/** Random delay of the periodic new-notes check: 25 to 35 s. */
+export function pollDelay(random = Math.random): number {
+  return 25_000 + Math.floor(random() * 10_000);
+}
+
+/** Watches a feed spec live; calls `onNew` when something may have arrived. Returns the stop. */
+export type LiveWatch = (spec: string, onNew: () => void) => () => void;
+
 export interface HomeFeedState {
   feeds: FeedDefinition[];
   /** Spec string of the selected feed. */
@@ -44,9 +52,12 @@ export class HomeFeed {
    * `userFeeds` reads the user's own list (the settings sync's `user-home-feeds`, kept on this
    * device and refreshed from the server); the server defaults apply while it is null or empty.
    */
-  constructor(pubkey: string | null, userFeeds?: () => FeedDefinition[] | null) {
+  private readonly live: LiveWatch | undefined;
+
+  constructor(pubkey: string | null, userFeeds?: () => FeedDefinition[] | null, live?: LiveWatch) {
     this.pubkey = pubkey;
     this.userFeeds = userFeeds;
+    this.live = live;
   }
 
   private own(): FeedDefinition[] | null {
@@ -142,6 +153,32 @@ export class HomeFeed {
     void list.loadMore().then(() => {
       this.newestUntil = list.state.get().firstRange?.until;
     });
+  }
+
+  /**
+   * Looks for newer notes of the feed on screen until stopped: as soon as the feed's live watch
+   * says something reached the server (the follows' notes on its relay), and every 25-35 s
+   * anyway (the spec's periodic check, and the fallback where the feed cannot be watched live).
+   */
+  watchNew(): () => void {
+    const spec = this.state.get().selected;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => this.checkNew().catch(() => {});
+    const tick = () => {
+      timer = setTimeout(() => {
+        void check().finally(() => {
+          if (!stopped) tick();
+        });
+      }, pollDelay());
+    };
+    tick();
+    const stopLive = spec && this.live ? this.live(spec, () => void check()) : () => {};
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      stopLive();
+    };
   }
 
   /** The new-notes check: only for created_at order, stops above the cap. */
