@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import { useSearchParams } from 'react-router';
 import PartyPopper from 'lucide-react/icons/party-popper';
@@ -19,6 +19,7 @@ import {
   useMembership,
 } from '@/features/premium/membership.ts';
 import { InvoicePanel } from '@/features/premium/invoice-panel.tsx';
+import { findNameLink } from '@/features/premium/premium-links.ts';
 import '@/components/ui/form.css';
 
 type Phase =
@@ -105,10 +106,16 @@ export default function Subscription() {
   const legend = product === 'legend-premium';
   const legendAmount = Number(legendUsd);
   const legendTooLow = legend && !(legendAmount >= LEGEND_MIN_USD);
+  const usdField = useRef<HTMLInputElement>(null);
+  const usdErrorId = useId();
 
   const buy = async (e: FormEvent) => {
     e.preventDefault();
-    if (legendTooLow) return;
+    // Said next to the amount (and read out with it); the button never just does nothing.
+    if (legendTooLow) {
+      usdField.current?.focus();
+      return;
+    }
     setError(null);
     setPhase({ at: 'quoting' });
     try {
@@ -152,7 +159,7 @@ export default function Subscription() {
         icon={<Clock size={26} />}
         title={t('premium.subscribe.noName')}
         actions={
-          <ButtonLink to="/premium/name" variant="primary">
+          <ButtonLink to={findNameLink(initialProduct)} variant="primary">
             {t('premium.hero.findName')}
           </ButtonLink>
         }
@@ -228,14 +235,20 @@ export default function Subscription() {
               {t('premium.subscribe.legendAmount')}
             </label>
             <input
+              ref={usdField}
               id="premium-legend-usd"
               className="input premium-usd"
               inputMode="numeric"
               value={legendUsd}
               aria-invalid={legendTooLow}
+              aria-describedby={legendTooLow ? usdErrorId : undefined}
               onChange={(e) => setLegendUsd(e.target.value.replace(/[^\d.]/g, ''))}
             />
-            {legendTooLow && <p className="field-error">{t('premium.subscribe.legendTooLow')}</p>}
+            {legendTooLow && (
+              <p id={usdErrorId} className="field-error" role="alert">
+                {t('premium.subscribe.legendTooLow')}
+              </p>
+            )}
           </div>
         )}
         {error && (
@@ -244,12 +257,7 @@ export default function Subscription() {
           </p>
         )}
         <div className="premium-actions">
-          <Button
-            type="submit"
-            variant="primary"
-            size="lg"
-            disabled={phase.at === 'quoting' || legendTooLow}
-          >
+          <Button type="submit" variant="primary" size="lg" disabled={phase.at === 'quoting'}>
             {phase.at === 'quoting'
               ? t('premium.subscribe.quoting')
               : phase.at === 'expired'
