@@ -247,7 +247,8 @@ export {
   readExploreLens,
 } from './explore/explore-lens.ts';
 export type { ExploreTab, ExploreLens } from './explore/explore-lens.ts';
-export { createExploreList, zapListItems, loadExploreTopics } from './explore/explore-lists.ts';
+export { createExploreList, zapListItems } from './explore/explore-lists.ts';
+export { loadExploreTopics } from './explore/explore-topics.ts';
 export type { ExploreList, ExploreContext, ZapListItem } from './explore/explore-lists.ts';
 export { featuredFeedsOf, loadFeaturedFeeds, loadFeaturedFeed } from './explore/featured-feeds.ts';
 export type { FeaturedFeed } from './explore/featured-feeds.ts';
@@ -282,6 +283,8 @@ export {
   isHomeSidebarSelector,
   readHomeSidebarSelection,
   writeHomeSidebarSelection,
+  homeSidebarSelectorsBeside,
+  homeSidebarSelectionBeside,
 } from './home/home-sidebar.ts';
 export type { HomeSidebarSelector } from './home/home-sidebar.ts';
 export { loadUserFeedList } from './settings/user-feed-lists.ts';
