@@ -33,3 +33,32 @@ test('on a phone a conversation opens at its newest message, its title bar in vi
   const nav = (await page.locator('.bottom-nav').boundingBox())!;
   expect(Math.abs(c.y + c.height - nav.y)).toBeLessThan(2);
 });
+
+test('on a phone the new-note button is for someone who can post, not on Messages, and steps aside while scrolling down', async ({
+  browser,
+}) => {
+  const guest = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await guest.goto('/home');
+  await expect(guest.getByRole('feed', { name: 'Home' }).locator('article').first()).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(guest.getByRole('button', { name: 'New note' })).toHaveCount(0);
+  await guest.close();
+
+  const page = await signedIn(browser, alice);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const fab = page.getByRole('button', { name: 'New note' });
+  await expect(fab).toBeVisible();
+  await page.mouse.move(200, 400);
+  await page.mouse.wheel(0, 800);
+  await expect(fab).toBeHidden();
+  await page.mouse.wheel(0, -200);
+  await expect(fab).toBeVisible();
+  await page
+    .getByRole('navigation')
+    .getByRole('link', { name: /^Messages/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
+  await expect(fab).toHaveCount(0);
+});
