@@ -361,7 +361,9 @@ test('as a legend the user customizes the avatar ring, seen on the profile', asy
   const amount = page.getByRole('textbox', { name: 'Amount in US dollars' });
   await amount.fill('999');
   await expect(page.getByText('A Legend donation is at least $1000.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Get the invoice' })).toBeDisabled();
+  // The button says why instead of doing nothing: back to the amount.
+  await page.getByRole('button', { name: 'Get the invoice' }).click();
+  await expect(amount).toBeFocused();
   await amount.fill('1000');
   await page.getByRole('button', { name: 'Get the invoice' }).click();
   // Paid from the app by the user's wallet connection (NWC, a devnet wallet over /relay).
