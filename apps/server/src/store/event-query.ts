@@ -1,6 +1,6 @@
 import type { Filter, NostrEvent } from '@swell/nostr';
 import { rowToEvent } from '../ingest/derive-helpers.ts';
-import { isExpired } from '../ingest/precheck.ts';
+import { isExpired, MAX_STORED_KIND, storableText } from '../ingest/precheck.ts';
 import { placeholders, type SqlExec } from './sql.ts';
 
 /** Default (and largest) `limit` of one filter. */
@@ -24,8 +24,43 @@ export interface ExtraCondition {
   params: unknown[];
 }
 
+/**
+ * The filter with only values a stored event can have: kinds within the store's range, strings
+ * the store holds (storableText), times as whole seconds, `until` past any stored time dropped.
+ * The answer is the same; a value beyond a column's range or a string PostgreSQL cannot take as a
+ * parameter (U+0000) would make the query fail instead. Undefined when nothing can match.
+ */
+function storableFilter(filter: Filter): Filter | undefined {
+  const f: Filter = { ...filter };
+  for (const [key, value] of Object.entries(filter)) {
+    if (key !== 'ids' && key !== 'authors' && !key.startsWith('#')) continue;
+    if (!Array.isArray(value)) continue;
+    const kept = (value as unknown[]).filter(
+      (v): v is string => typeof v === 'string' && storableText(v),
+    );
+    if (kept.length === 0 && value.length > 0) return undefined;
+    (f as Record<string, unknown>)[key] = kept;
+  }
+  if (filter.kinds) {
+    f.kinds = filter.kinds.filter((k) => Number.isInteger(k) && k >= 0 && k <= MAX_STORED_KIND);
+    if (f.kinds.length === 0 && filter.kinds.length > 0) return undefined;
+  }
+  if (typeof filter.since === 'number') {
+    if (!(filter.since <= Number.MAX_SAFE_INTEGER)) return undefined;
+    f.since = Math.ceil(filter.since);
+  }
+  if (typeof filter.until === 'number') {
+    if (filter.until < 0) return undefined;
+    if (filter.until >= Number.MAX_SAFE_INTEGER) delete f.until;
+    else f.until = Math.floor(filter.until);
+  }
+  return f;
+}
+
 /** Compiles a filter to SQL, or undefined when it can match nothing. */
-export function compileFilter(filter: Filter, extra?: ExtraCondition): Compiled | undefined {
+export function compileFilter(input: Filter, extra?: ExtraCondition): Compiled | undefined {
+  const filter = storableFilter(input);
+  if (!filter) return undefined;
   const where: string[] = [];
   const params: unknown[] = [];
   const tagConds: Array<{ name: string; values: string[] }> = [];
