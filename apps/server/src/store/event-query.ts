@@ -146,8 +146,10 @@ export async function queryEvents(
       ? `DISTINCT e.id, e.pubkey, e.created_at, e.kind, e.tags, e.content, e.sig`
       : `e.id, e.pubkey, e.created_at, e.kind, e.tags, e.content, e.sig`;
     const order = c.distinct ? 'e.created_at' : c.orderBy;
+    // NIP-01: the newest `limit` events, and of events of the same second the lowest ids first,
+    // so that the limit cuts through a second the same way on every backend and every run.
     const rows = await exec.all<Parameters<typeof rowToEvent>[0]>(
-      `SELECT ${select} FROM ${c.from} ORDER BY ${order} DESC LIMIT ?`,
+      `SELECT ${select} FROM ${c.from} ORDER BY ${order} DESC, e.id LIMIT ?`,
       [...c.params, limit],
     );
     for (const r of rows) {
@@ -203,8 +205,9 @@ export async function countEvents(
     params.push(...c.params);
   }
   if (parts.length === 0) return 0;
+  // Distinct events: one matching two values of a tag list, or two filters, counts once.
   const rows = await exec.all<{ n: number }>(
-    `SELECT COUNT(*) AS n FROM (${parts.join(' UNION ')}) matched`,
+    `SELECT COUNT(DISTINCT id) AS n FROM (${parts.join(' UNION ALL ')}) matched`,
     params,
   );
   return Number(rows[0]?.n ?? 0);
