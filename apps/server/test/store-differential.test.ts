@@ -13,6 +13,7 @@ import {
 } from '@swell/nostr';
 import { openStore } from '../src/store/open-store.ts';
 import { DEFAULT_MAX_LIMIT } from '../src/store/event-query.ts';
+import { readAccess } from '../src/relay/auth.ts';
 import type { Store } from '../src/store/store.ts';
 import { startPgCluster, type PgCluster } from '../src/testing/pg-cluster.ts';
 
@@ -98,13 +99,27 @@ function kept(pool: readonly NostrEvent[]): NostrEvent[] {
 const newestFirst = (a: NostrEvent, b: NostrEvent) =>
   b.created_at - a.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** The in-memory relay's answer to a REQ. */
-function expected(events: readonly NostrEvent[], filters: readonly Filter[]): NostrEvent[] {
+/**
+ * Whether NIP-42-authenticated `readers` may read an event: DMs (kind 4) and gift wraps (1059)
+ * only when one of them is p-tagged, or wrote the DM.
+ */
+function readable(e: NostrEvent, readers: ReadonlySet<string>): boolean {
+  if (e.kind !== 4 && e.kind !== 1059) return true;
+  if (e.kind === 4 && readers.has(e.pubkey)) return true;
+  return e.tags.some((t) => t[0] === 'p' && t[1] !== undefined && readers.has(t[1]));
+}
+
+/** The in-memory relay's answer to a REQ (of a connection authenticated as `readers`). */
+function expected(
+  events: readonly NostrEvent[],
+  filters: readonly Filter[],
+  readers?: ReadonlySet<string>,
+): NostrEvent[] {
   const byId = new Map<string, NostrEvent>();
   for (const f of filters) {
     const limit = Math.min(f.limit ?? DEFAULT_MAX_LIMIT, DEFAULT_MAX_LIMIT);
     const matches = events
-      .filter((e) => matchFilter(f, e))
+      .filter((e) => matchFilter(f, e) && (!readers || readable(e, readers)))
       .sort(newestFirst)
       .slice(0, limit);
     for (const e of matches) byId.set(e.id, e);
@@ -185,6 +200,21 @@ describe.each(['sqlite', 'postgres'] as const)(
           expect(got).toEqual(expected(events, fs));
         }),
         { numRuns: 300, seed: 30 },
+      );
+    });
+
+    it('answers for NIP-42 readers as the in-memory relay: limits count only what they may read', async () => {
+      const readers = fc.subarray(
+        keys.map((k) => k.pubkey),
+        { maxLength: 2 },
+      );
+      await fc.assert(
+        fc.asyncProperty(filters(pool), readers, async (fs, who) => {
+          const access = readAccess(new Set(who));
+          const got = await store.queryEvents(fs, { access });
+          expect(got.map((e) => e.id)).toEqual(expected(events, fs, new Set(who)).map((e) => e.id));
+        }),
+        { numRuns: 200, seed: 32 },
       );
     });
 

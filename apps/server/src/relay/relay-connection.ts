@@ -232,7 +232,12 @@ export class RelayConnection {
     this.filterBytes += bytes;
     let events: NostrEvent[];
     try {
-      events = await this.ctx.store.queryEvents(filters, { maxLimit: this.limits.maxLimit });
+      // Only what this connection may read counts toward a filter's limit (DMs and gift wraps
+      // of others would otherwise take its place and be dropped after it).
+      events = await this.ctx.store.queryEvents(filters, {
+        maxLimit: this.limits.maxLimit,
+        access: readAccess(this.authed),
+      });
     } catch (err) {
       this.ctx.log.error({ err }, 'relay: query failed');
       if (this.subs.get(subId) === sub) this.dropSub(subId);

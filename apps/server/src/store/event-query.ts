@@ -129,17 +129,22 @@ function clampLimit(filter: Filter, maxLimit: number): number {
   return Math.min(Math.floor(l), maxLimit);
 }
 
-/** Events matching any filter, newest first (ties by id), each filter limited separately. */
+/**
+ * Events matching any filter, newest first (ties by id), each filter limited separately; with
+ * `access`, only events those readers may read (the limit counts only those).
+ */
 export async function queryEvents(
   exec: SqlExec,
   filters: readonly Filter[],
   maxLimit = DEFAULT_MAX_LIMIT,
+  access?: ReadAccess,
 ): Promise<NostrEvent[]> {
   const byId = new Map<string, NostrEvent>();
+  const extra = access && access.protectedKinds.length > 0 ? accessCondition(access) : undefined;
   for (const filter of filters) {
     const limit = clampLimit(filter, maxLimit);
     if (limit === 0) continue;
-    const c = compileFilter(filter);
+    const c = compileFilter(filter, extra);
     if (!c) continue;
     // DISTINCT needs the sort key in the select list (PostgreSQL).
     const select = c.distinct
