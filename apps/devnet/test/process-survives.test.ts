@@ -1,7 +1,10 @@
 import { connect } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
+import { finalizeEvent, generateSecretKey } from '@swell/nostr';
 import { SOCKET_MAX_PAYLOAD } from '@swell/server';
+import { fuzzSockets, recordedRequests } from '@swell/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 
@@ -178,5 +181,21 @@ describe('the server process survives what clients send', { timeout: 120_000 }, 
     expect(server.alive()).toBe(true);
     for (const path of PATHS) expect(await served(ws, path)).toBe(true);
     expect((await fetch(`${server.url}/health`)).status).toBe(200);
+  });
+
+  it.each(PATHS)('keeps its pid through the socket fuzzer on %s', async (path) => {
+    const key = generateSecretKey();
+    const now = Math.floor(Date.now() / 1000);
+    const events = Array.from({ length: 10 }, (_, i) =>
+      finalizeEvent({ kind: 1, created_at: now - i, tags: [['t', 'fuzz']], content: `${i}` }, key),
+    );
+    const recorded = recordedRequests(
+      readFileSync(new URL('./data/primal-web-2.0.11-requests.jsonl', import.meta.url), 'utf8'),
+    );
+    const report = await fuzzSockets(ws, path, { recorded, events }, { runs: 150, seed: 30 });
+    expect(report.answered).toBe(report.frames);
+    expect(server.alive()).toBe(true);
+    expect(server.child.pid).toBe(server.pid);
+    expect(await served(ws, path)).toBe(true);
   });
 });

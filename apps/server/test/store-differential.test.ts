@@ -16,6 +16,7 @@ import { DEFAULT_MAX_LIMIT } from '../src/store/event-query.ts';
 import { readAccess } from '../src/relay/auth.ts';
 import type { Store } from '../src/store/store.ts';
 import { startPgCluster, type PgCluster } from '../src/testing/pg-cluster.ts';
+import { fuzzSettings } from '../src/testing/fuzz/fuzz-run.ts';
 
 // A differential test in the manner of strfry's: random NIP-01 filters over a random set of
 // really signed events; the store's answer (SQLite and PostgreSQL) must be exactly what an
@@ -23,6 +24,12 @@ import { startPgCluster, type PgCluster } from '../src/testing/pg-cluster.ts';
 // version of each replaceable and addressable event, ties to the lowest id; no ephemeral
 // events), newest first with ties by id, each filter's `limit` taking the newest matches.
 // (Prefix matching of ids and authors is not offered: the relay takes full 64-character keys.)
+
+/** 300 filters per property and a fixed seed; `npm run fuzz` asks for more and a new seed. */
+const { runs, seed } = fuzzSettings(300, {
+  SWELL_FUZZ_RUNS: process.env.SWELL_DIFFERENTIAL_RUNS,
+  SWELL_FUZZ_SEED: process.env.SWELL_FUZZ_SEED,
+});
 
 /** A small seeded generator (mulberry32): the same pool on every run. */
 function prng(seed: number): () => number {
@@ -199,7 +206,7 @@ describe.each(['sqlite', 'postgres'] as const)(
           expect(got.map((e) => e.id)).toEqual(expected(events, fs).map((e) => e.id));
           expect(got).toEqual(expected(events, fs));
         }),
-        { numRuns: 300, seed: 30 },
+        { numRuns: runs, seed },
       );
     });
 
@@ -214,7 +221,7 @@ describe.each(['sqlite', 'postgres'] as const)(
           const got = await store.queryEvents(fs, { access });
           expect(got.map((e) => e.id)).toEqual(expected(events, fs, new Set(who)).map((e) => e.id));
         }),
-        { numRuns: 200, seed: 32 },
+        { numRuns: Math.ceil(runs * 0.7), seed: seed + 1 },
       );
     });
 
@@ -224,7 +231,7 @@ describe.each(['sqlite', 'postgres'] as const)(
           const all = fs.map(({ limit: _, ...f }) => f);
           expect(await store.countEvents(fs)).toBe(expected(events, all).length);
         }),
-        { numRuns: 200, seed: 31 },
+        { numRuns: Math.ceil(runs * 0.7), seed: seed + 2 },
       );
     });
   },
