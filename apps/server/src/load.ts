@@ -36,7 +36,10 @@ export function createServerLoad(config: ServerConfig): ServerLoad {
       // Unread output of all clients together: a quarter of the heap budget.
       outboundBudgetBytes: Math.floor((limits().heapBudgetMb * MiB) / 4),
     })),
-    relayFilters: new FilterBudget(() => limits().relayFilterBytes),
+    relayFilters: new FilterBudget(
+      () => limits().relayFilterBytes,
+      () => limits().relayFilterShare,
+    ),
     connections: {
       cache: new ConnectionCaps(() => limits().connectionsPerAddress),
       relay: new ConnectionCaps(() => limits().connectionsPerAddress),
@@ -63,7 +66,10 @@ export function loadReport(load: ServerLoad, config: ServerConfig): Record<strin
     },
     relay: {
       filter_bytes: load.relayFilters.used,
+      /** Held by the one client address holding the most. */
+      filter_bytes_largest_client: load.relayFilters.largestClient(),
       filters_refused: load.relayFilters.refused,
+      filters_refused_share: load.relayFilters.refusedShare,
       connections: load.connections.relay.total,
       connections_refused: load.connections.relay.refused,
     },

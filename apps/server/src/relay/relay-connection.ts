@@ -31,6 +31,8 @@ export class RelayConnection {
   private readonly rate: RateLimiter;
   private readonly unsubscribeLive: () => void;
   private readonly budget: FilterBudget;
+  /** The client's address as the budgets count it (ConnectionCaps.keyOf). */
+  private readonly client: string;
   /** Bytes of this connection's live filters. */
   private filterBytes = 0;
   private closed = false;
@@ -41,8 +43,10 @@ export class RelayConnection {
     limits: RelayLimits,
     host: string | undefined,
     budget: FilterBudget,
+    client: string,
   ) {
     this.ws = ws;
+    this.client = client;
     this.ctx = ctx;
     this.limits = limits;
     this.host = host;
@@ -68,7 +72,7 @@ export class RelayConnection {
     if (!sub) return;
     this.subs.delete(subId);
     this.filterBytes -= sub.bytes;
-    this.budget.give(sub.bytes);
+    this.budget.give(sub.bytes, this.client);
   }
 
   /** Sends a message; a client that lets too much pile up is disconnected. */
@@ -214,7 +218,15 @@ export class RelayConnection {
     }
     // The subscription this REQ replaces is over either way (a CLOSED closes its id).
     this.dropSub(subId);
-    if (!this.budget.take(bytes)) {
+    const refused = this.budget.take(bytes, this.client);
+    if (refused === 'share') {
+      return this.send([
+        'CLOSED',
+        subId,
+        "blocked: this address holds its share of the relay's subscriptions; close some first",
+      ]);
+    }
+    if (refused === 'full') {
       return this.send([
         'CLOSED',
         subId,
