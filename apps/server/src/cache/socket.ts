@@ -54,7 +54,7 @@ export function handleCacheSocket(
   routes: SocketRoutes = cacheRoutes,
 ): void {
   const { load, config } = ctx;
-  const gate = load.cacheGate;
+  const gate = load.workGate;
   const baseUrl = requestBaseUrl(
     httpReq,
     config.trustedProxies,
