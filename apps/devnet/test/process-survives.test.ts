@@ -160,6 +160,23 @@ describe('the server process survives what clients send', { timeout: 120_000 }, 
     expect(await served(ws, path)).toBe(true);
   });
 
+  // Found by the socket fuzzer: the cache socket made a number of `limit` in its message handler,
+  // and Number() of an object whose own toString and valueOf are not functions throws there.
+  it('a value no number can be made of is answered, and does not end it', async () => {
+    const sock = await open(`${ws}/v1`);
+    const answers: unknown[][] = [];
+    sock.on('message', (d: Buffer) => answers.push(JSON.parse(d.toString()) as unknown[]));
+    const pubkey = 'a'.repeat(64);
+    sock.send(
+      `["REQ","w",{"cache":["feed",{"pubkey":"${pubkey}","limit":{"toString":1,"valueOf":"x"}}]}]`,
+    );
+    await expect.poll(() => answers.some((m) => m[0] === 'EOSE' && m[1] === 'w')).toBe(true);
+    expect(answers.find((m) => m[0] === 'NOTICE')).toEqual(['NOTICE', 'w', 'invalid limit']);
+    sock.close();
+    expect(server.alive()).toBe(true);
+    expect(await served(ws, '/v1')).toBe(true);
+  });
+
   it('upgrades and HTTP requests reset by the client mid-answer leave it serving', async () => {
     for (let i = 0; i < 20; i++) {
       await sendAndReset(port, upgradeTo('/no-such-socket'));

@@ -36,8 +36,14 @@ describe.each(backends)('socket fuzzing on %s', { timeout: 3_600_000 }, (backend
   let wsBase: string;
   let relayBefore: RelayLimits;
   const cacheBefore = { ...cacheLimits };
+  // The server runs in this process: an exception no handler caught, or a rejection nobody
+  // handled, is a crash (the plain server exits on the first) even if every frame was answered.
+  const crashes: string[] = [];
+  const onCrash = (err: unknown) => crashes.push(String((err as Error)?.stack ?? err));
 
   beforeAll(async () => {
+    process.on('uncaughtException', onCrash);
+    process.on('unhandledRejection', onCrash);
     await initVerifier();
     const events = vector('real-events.jsonl')
       .split('\n')
@@ -56,6 +62,8 @@ describe.each(backends)('socket fuzzing on %s', { timeout: 3_600_000 }, (backend
     wsBase = server.url.replace('http', 'ws');
   });
   afterAll(async () => {
+    process.off('uncaughtException', onCrash);
+    process.off('unhandledRejection', onCrash);
     setRelayLimits(relayBefore);
     Object.assign(cacheLimits, cacheBefore);
     await server?.stop();
@@ -76,6 +84,7 @@ describe.each(backends)('socket fuzzing on %s', { timeout: 3_600_000 }, (backend
       const report = await fuzzSockets(wsBase, path, seeds, settings, {
         maxMessageLength: relayLimits().maxMessageLength,
       });
+      expect(crashes).toEqual([]);
       expect(report.answered).toBe(report.frames);
       expect(report.frames).toBeGreaterThanOrEqual(settings.runs);
       // and the server still serves a new client

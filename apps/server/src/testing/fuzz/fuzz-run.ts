@@ -81,17 +81,26 @@ export async function fuzzSockets(
     ownRelay: `${wsBase}/relay`,
     ...(opts.maxMessageLength !== undefined ? { maxMessageLength: opts.maxMessageLength } : {}),
   });
+  // The server's state carries over from frame to frame, so the frame fast-check shrinks to may
+  // fail only because of the one that failed first: that one is reported too.
+  let first: string | undefined;
   try {
     await fc.assert(
       fc.asyncProperty(frames, async (frame) => {
         const problem = await probe.send(frame);
-        if (problem) throw new Error(problem);
+        if (problem) {
+          first ??= `after ${probe.stats.frames - 1} frames: ${problem}\n  the frames before it:\n${probe.recent
+            .slice(0, -1)
+            .map((f) => `    ${f}`)
+            .join('\n')}`;
+          throw new Error(problem);
+        }
       }),
       { numRuns: settings.runs, seed: settings.seed },
     );
   } catch (err) {
     throw new Error(
-      `fuzzing ${path} failed; replay with SWELL_FUZZ_SEED=${settings.seed} SWELL_FUZZ_RUNS=${settings.runs}\n${String((err as Error).message)}`,
+      `fuzzing ${path} failed; replay with SWELL_FUZZ_SEED=${settings.seed} SWELL_FUZZ_RUNS=${settings.runs}\nfirst failure, ${first}\n${String((err as Error).message)}`,
       { cause: err },
     );
   } finally {

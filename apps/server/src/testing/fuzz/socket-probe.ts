@@ -95,8 +95,10 @@ export class SocketProbe {
   private seq = 0;
   private readonly opts: ProbeOptions;
   private readonly pubkey: string;
-  /** Frames sent and violations seen (for the test's report). */
+  /** Frames sent and answered as they should be (for the test's report). */
   readonly stats = { frames: 0, answered: 0 };
+  /** The last frames sent (a failure may be the effect of an earlier frame). */
+  readonly recent: string[] = [];
 
   private constructor(opts: ProbeOptions) {
     this.opts = opts;
@@ -208,6 +210,8 @@ export class SocketProbe {
       this.ws.send(text);
     }
     this.stats.frames++;
+    this.recent.push((text ?? '<binary>').slice(0, 500));
+    if (this.recent.length > 5) this.recent.shift();
     const expect =
       this.opts.protocol === 'cache'
         ? cacheExpectation(text)
