@@ -18,11 +18,18 @@ export function guardUpgradeSocket(socket: Duplex): void {
   socket.on('error', () => socket.destroy());
 }
 
+/** How long a connection closed on a protocol error has to read our close frame. */
+const LINGER_MS = 1000;
+
 /**
  * An accepted websocket: `ws` closes the connection itself on a protocol error (1009 for a frame
  * over the limit, 1007 for invalid UTF-8, 1002 for a broken frame) and then emits `error`; the
  * error is logged in one line (which path, what went wrong: no payload, no address, nothing
- * the client sent) and the close handlers do the rest.
+ * the client sent) and the close handlers do the rest. The connection is not read any more: ws
+ * would go on reading, and throwing away, the rest of a frame over the limit (megabytes each,
+ * which under a flood of such frames kept the garbage collector busy) while it waits for the
+ * client's close frame behind it; the client gets our close frame, and a second later the
+ * connection is dropped.
  */
 export function logSocketErrors(ws: WebSocket, path: string, log: FastifyBaseLogger): void {
   ws.on('error', (err: Error & { code?: string }) => {
@@ -30,5 +37,14 @@ export function logSocketErrors(ws: WebSocket, path: string, log: FastifyBaseLog
       { path, code: err.code ?? 'unknown', reason: err.message.slice(0, 100) },
       'websocket: connection closed on a protocol error',
     );
+    const raw = (ws as unknown as { _socket?: Duplex })._socket;
+    if (raw) {
+      // ws resumes reading to hear the close frame (on the next tick, and whenever its parser
+      // drains): every resume is undone at once, before anything is read.
+      const stop = () => raw.pause();
+      raw.on('resume', stop);
+      stop();
+    }
+    setTimeout(() => ws.terminate(), LINGER_MS).unref();
   });
 }
