@@ -7,7 +7,7 @@ export type FuzzFrame = { json: Json } | { raw: string } | { binary: number[] };
 
 /**
  * How fast-check shows a frame in a failure report: its text, cut short (fast-check's own
- * printer recurses and a frame may nest 2,000 levels deep).
+ * printer recurses and a frame may nest 5,000 levels deep).
  */
 function printable(frame: FuzzFrame): FuzzFrame {
   const text =
@@ -28,6 +28,18 @@ function subIds(values: fc.Arbitrary<Json>): fc.Arbitrary<Json> {
     { weight: 8, arbitrary: fc.constantFrom('fz', 'fz-2', 'a', 'x'.repeat(64)) },
     { weight: 1, arbitrary: values },
   );
+}
+
+/**
+ * A message whose value somewhere is arrays nested 500 to 5,000 deep, as text (too deep for the
+ * fuzzer's own JSON tools, not for the server's parser): `[prefix, suffix]` around the nesting.
+ */
+function deeplyNested(around: fc.Arbitrary<[string, string]>): fc.Arbitrary<FuzzFrame> {
+  return fc
+    .tuple(around, fc.integer({ min: 500, max: 5000 }))
+    .map(([[prefix, suffix], depth]): FuzzFrame => ({
+      raw: `${prefix}${'['.repeat(depth)}${']'.repeat(depth)}${suffix}`,
+    }));
 }
 
 /** Text that is not a message: random strings, cut-off JSON, other JSON; and binary frames. */
@@ -88,6 +100,17 @@ export function cacheFrames(
     },
     { weight: 1, arbitrary: ids.map((id) => ({ json: ['CLOSE', id] })) },
     { weight: 1, arbitrary: garbage(seed.map((s) => req(s.command, s.payload, 'fz'))) },
+    {
+      weight: 1,
+      arbitrary: deeplyNested(
+        fc
+          .tuple(seed, fc.constantFrom(...keys))
+          .map(([s, key]): [string, string] => [
+            `["REQ","fz",{"cache":[${JSON.stringify(s.command)},{${JSON.stringify(key)}:`,
+            '}]}]',
+          ]),
+      ),
+    },
   );
   return frames.map(printable);
 }
@@ -135,12 +158,24 @@ export function relayFrames(
     { weight: 1, arbitrary: ids.map((id) => ['CLOSE', id]) },
     { weight: 1, arbitrary: auth.map((a) => ['AUTH', a]) },
   );
-  return fc.oneof(
+  const frames: fc.Arbitrary<FuzzFrame> = fc.oneof(
     { weight: 10, arbitrary: message.map((json) => ({ json })) },
     {
       weight: 3,
       arbitrary: message.chain((m) => mutated(m, values, keys)).map((json) => ({ json })),
     },
     { weight: 1, arbitrary: garbage(message) },
+    {
+      weight: 1,
+      arbitrary: deeplyNested(
+        fc.constantFrom<[string, string]>(
+          ['["REQ","fz",{"authors":', '}]'],
+          ['["COUNT","fz",{"#e":', '}]'],
+          ['["EVENT",{"id":"x","tags":', '}]'],
+          ['["AUTH",{"id":"x","kind":22242,"tags":', '}]'],
+        ),
+      ),
+    },
   );
+  return frames.map(printable);
 }

@@ -142,8 +142,7 @@ export class SocketProbe {
 
   /**
    * Fills the placeholders (see seeds.ts) and signs `$sign` events now. Placeholders sit near the
-   * top (seeds are shallow, edits go a few levels down): deeper values (a frame may nest 2,000
-   * levels) are sent as they are.
+   * top (seeds are shallow, edits go a few levels down): deeper values are sent as they are.
    */
   private resolve(v: Json, depth = 0): Json {
     if (depth > 64) return v;
