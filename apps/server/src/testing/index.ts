@@ -2,3 +2,4 @@
 export { startPgCluster, type PgCluster } from './pg-cluster.ts';
 export { testServer, TestSocket, type TestServerOverrides } from './test-server.ts';
 export * from './cache-client.ts';
+export * from './fuzz/index.ts';

@@ -67,9 +67,10 @@ export class TestSocket {
     });
   }
 
-  static open(url: string): Promise<TestSocket> {
+  /** Opens a socket; `options` as ws's (`localAddress: '127.0.0.2'`: another client address). */
+  static open(url: string, options?: WebSocket.ClientOptions): Promise<TestSocket> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url);
+      const ws = new WebSocket(url, options);
       const sock = new TestSocket(ws);
       ws.once('open', () => resolve(sock));
       ws.once('error', reject);
