@@ -1,3 +1,4 @@
+import { premiumCommands, premiumStreams } from '../../wallet/premium-routes.ts';
 import type { NostrEvent } from '@swell/nostr';
 import type { Json } from './json-mutation.ts';
 
@@ -46,6 +47,7 @@ export const CACHE_TEMPLATES: RequestSeed[] = [
   ['user_infos', { pubkeys: [PK] }],
   ['user_profile', { pubkey: PK, user_pubkey: PK }],
   ['contact_list', { pubkey: PK, extended_response: true }],
+  ['author_subscriptions', { pubkey: PK, creator: PK, limit: 10 }],
   ['is_user_following', { pubkey: PK, user_pubkey: PK }],
   ['user_followers', { pubkey: PK, limit: 10 }],
   ['user_profile_scored_content', { pubkey: PK, limit: 5 }],
@@ -181,10 +183,21 @@ export const WALLET_TEMPLATES: RequestSeed[] = [
   ['membership_recovery_contact_lists', { event_from_user: asked({}), limit: 5 }],
   ['membership_content_stats', { event_from_user: asked({}) }],
   ['membership_content_backup', { event_from_user: asked({}), kinds: [1, 3] }],
+  [
+    'membership_content_rebroadcast_start',
+    { event_from_user: asked({ kinds: [1], relays: ['wss://relay.example.com'] }) },
+  ],
+  ['membership_content_rebroadcast_cancel', { event_from_user: asked({}) }],
+  ['rebroadcasting_status', { event_from_user: asked({}) }],
   ['membership_purchase_history', { event_from_user: asked({ limit: 10, until: 0, offset: 0 }) }],
   ['membership_exchange_rate', { target_currency: 'USD' }],
   ['wallet', { operation_event: signed(10000300, ['exchange_rate', { target_currency: 'USD' }]) }],
 ].map(([command, payload]) => ({ command: command as string, payload: payload as Json }));
+
+// The premium tools are answered on /v1 too (wallet/premium-routes.ts), with the same requests.
+CACHE_TEMPLATES.push(
+  ...WALLET_TEMPLATES.filter((s) => s.command in premiumCommands || s.command in premiumStreams),
+);
 
 function looksSigned(v: unknown): v is NostrEvent {
   return typeof v === 'object' && v !== null && typeof (v as { sig?: unknown }).sig === 'string';
