@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Socket } from 'node:net';
 import { startDevnetServer, type DevnetServerConfig } from '@swell/devnet';
+import { seededDemoData } from '@swell/devnet/testing';
 import { loadConfig, type RunningServer } from '@swell/server';
 
 export interface ClientTestServer extends RunningServer {
@@ -12,11 +13,15 @@ export interface ClientTestServer extends RunningServer {
   dropSockets(): void;
 }
 
-/** The real Swell server on a random loopback port with a throwaway data folder. */
+/**
+ * The real Swell server on a random loopback port with a throwaway data folder. With
+ * `demo: true`, the folder starts with the run's seeded demo network (seeded once per run).
+ */
 export async function clientTestServer(
   overrides: Partial<DevnetServerConfig> = {},
 ): Promise<ClientTestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'swell-client-test-'));
+  if (overrides.demo) await seededDemoData(dataDir);
   const config = { ...loadConfig({}, []), port: 0, dataDir, logLevel: 'warn', ...overrides };
   const server = await startDevnetServer(config);
   const upgraded = new Set<Socket>();
