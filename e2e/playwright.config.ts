@@ -1,29 +1,67 @@
 import { defineConfig } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { E2eServer } from './servers.ts';
 
-// The real server, built web app and demo network on a loopback port; Debian's Chromium.
-const port = Number(process.env.E2E_PORT ?? 8000 + Math.floor(Math.random() * 1000));
-process.env.E2E_PORT = String(port);
-// A data folder made here is removed after the run (global-setup.ts); one given is kept.
+// The real server, built web app and demo network on loopback ports; Debian's Chromium.
+//
+// Two workers (E2E_WORKERS), each with a server of its own: servers.ts starts one devnet server
+// per worker, on its own port with its own data folder, and each worker's `baseURL` (and
+// E2E_PORT) is its server's. This file is loaded again in every worker process, after Playwright
+// has set TEST_PARALLEL_INDEX (0 to workers - 1; a worker restarted after a failure keeps it), so
+// a worker only ever talks to the server of its index: a spec sees one server used by one test at
+// a time, as it did with a single worker, and specs need nothing but `page.goto('/...')` and the
+// `baseURL` fixture.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+
+/** Free loopback ports, asked of the system (the config is loaded synchronously). */
+function freePorts(count: number): number[] {
+  const script = `const net = require('node:net');
+const servers = Array.from({ length: ${count} }, () => net.createServer());
+Promise.all(servers.map((s) => new Promise((r) => s.listen(0, '127.0.0.1', r)))).then(() => {
+  console.log(servers.map((s) => s.address().port).join(','));
+  for (const s of servers) s.close();
+});`;
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })
+    .trim()
+    .split(',')
+    .map(Number);
+}
+
+// Chosen once, in the runner process; the workers it starts inherit these variables.
+if (!process.env.E2E_PORTS) process.env.E2E_PORTS = freePorts(workers).join(',');
+// A data folder made here is removed after the run (global-setup.ts); one given is kept. Each
+// server has its own folder in it.
 if (!process.env.E2E_DATA) {
   process.env.E2E_DATA = mkdtempSync(join(tmpdir(), 'swell-e2e-'));
   process.env.E2E_DATA_MADE = '1';
 }
-const dataDir = process.env.E2E_DATA;
+const ports = process.env.E2E_PORTS.split(',').map(Number).slice(0, workers);
+if (ports.length < workers || ports.some((p) => !Number.isInteger(p) || p <= 0))
+  throw new Error(
+    `E2E_PORTS must list ${workers} ports (one per worker), got ${process.env.E2E_PORTS}`,
+  );
+const servers: E2eServer[] = ports.map((port, i) => {
+  const data = join(process.env.E2E_DATA!, `server-${i}`);
+  mkdirSync(data, { recursive: true });
+  return { port, data };
+});
+const mine = servers[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % servers.length]!;
+process.env.E2E_PORT = String(mine.port);
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : 'list',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: `http://127.0.0.1:${mine.port}`,
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
@@ -38,17 +76,12 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node ../apps/devnet/src/main.ts',
+    command: 'node servers.ts',
     cwd: import.meta.dirname,
-    url: `http://127.0.0.1:${port}/health`,
+    // Ready when every server has seeded the demo network (not when the first port opens).
+    wait: { stdout: /e2e servers ready/ },
     reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SWELL_DATA: dataDir,
-      SWELL_DEMO: process.env.SWELL_DEMO ?? '1',
-      SWELL_DEVNET: '1',
-    },
+    timeout: 300_000,
+    env: { E2E_SERVERS: JSON.stringify(servers) },
   },
 });
