@@ -39,7 +39,11 @@ export async function clientTestServer(
       upgraded.clear();
     },
     async close() {
-      await server.close();
+      // As testServer() does: a response body left unread must not hold the close for the
+      // keep-alive time-out.
+      const closing = server.close();
+      server.app.server.closeAllConnections();
+      await closing;
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
