@@ -82,6 +82,8 @@ export default defineConfig({
     wait: { stdout: /e2e servers ready/ },
     reuseExistingServer: false,
     timeout: 300_000,
+    // servers.ts stops its servers and waits for them (SIGKILL after 10 s if it does not end).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: { E2E_SERVERS: JSON.stringify(servers) },
   },
 });
