@@ -73,6 +73,11 @@ export interface PgClusterOptions {
    * stop() removes; or, in a Vitest run, the run's one cluster (below).
    */
   dir?: string;
+  /**
+   * A cluster of the caller's own even in a Vitest run: for a test that stops or restarts
+   * PostgreSQL (stop() of the run's shared cluster only drops the caller's databases).
+   */
+  own?: boolean;
 }
 
 /** Where the run's shared cluster lives (run-shared.ts), for the global teardown. */
@@ -86,10 +91,10 @@ export interface SharedPgCluster {
  * Starts a cluster, or, in a Vitest run (a run folder from global-setup.ts) and without `dir`,
  * joins the run's one cluster: the first suite to ask starts it, every suite gets databases of
  * its own in it, and stop() drops those (the global teardown stops the cluster). One initdb per
- * run instead of one per suite.
+ * run instead of one per suite. `own: true` (or `dir`) starts a cluster of the caller's own.
  */
 export async function startPgCluster(options: PgClusterOptions = {}): Promise<PgCluster> {
-  if (options.dir === undefined && runSharedDir()) {
+  if (options.dir === undefined && !options.own && runSharedDir()) {
     const shared = await runShared<SharedPgCluster>('pg-cluster', async (dir) => {
       const cluster = await startOwnCluster({ dir });
       return { url: cluster.url, port: cluster.port, data: join(dir, 'data') };
