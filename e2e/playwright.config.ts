@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { E2eServer } from './servers.ts';
@@ -32,10 +32,11 @@ Promise.all(servers.map((s) => new Promise((r) => s.listen(0, '127.0.0.1', r))))
 
 // Chosen once, in the runner process; the workers it starts inherit these variables.
 if (!process.env.E2E_PORTS) process.env.E2E_PORTS = freePorts(workers).join(',');
-// A data folder made here is removed after the run (global-setup.ts); one given is kept. Each
-// server has its own folder in it.
+// A data folder named here is removed after the run (global-setup.ts); one given is kept. Each
+// server has its own folder in it, which servers.ts makes (nothing is made here: Playwright also
+// loads this file in processes that run no test).
 if (!process.env.E2E_DATA) {
-  process.env.E2E_DATA = mkdtempSync(join(tmpdir(), 'swell-e2e-'));
+  process.env.E2E_DATA = join(tmpdir(), `swell-e2e-${randomBytes(6).toString('hex')}`);
   process.env.E2E_DATA_MADE = '1';
 }
 const ports = process.env.E2E_PORTS.split(',').map(Number).slice(0, workers);
@@ -43,11 +44,10 @@ if (ports.length < workers || ports.some((p) => !Number.isInteger(p) || p <= 0))
   throw new Error(
     `E2E_PORTS must list ${workers} ports (one per worker), got ${process.env.E2E_PORTS}`,
   );
-const servers: E2eServer[] = ports.map((port, i) => {
-  const data = join(process.env.E2E_DATA!, `server-${i}`);
-  mkdirSync(data, { recursive: true });
-  return { port, data };
-});
+const servers: E2eServer[] = ports.map((port, i) => ({
+  port,
+  data: join(process.env.E2E_DATA!, `server-${i}`),
+}));
 const mine = servers[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % servers.length]!;
 process.env.E2E_PORT = String(mine.port);
 

@@ -4,6 +4,7 @@
 // seeded the demo network (main.ts prints "Swell is running" only after seeding), which is what
 // the config waits for. A server that exits early ends this process with its exit code.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 export interface E2eServer {
@@ -39,6 +40,7 @@ process.on('SIGINT', () => stopAndWait(130));
 const started = Date.now();
 let ready = 0;
 for (const [i, server] of servers.entries()) {
+  mkdirSync(server.data, { recursive: true });
   const child = spawn(
     process.execPath,
     [new URL('../apps/devnet/src/main.ts', import.meta.url).pathname],
