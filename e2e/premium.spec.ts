@@ -11,6 +11,7 @@ import { npubEncode, nsecEncode } from 'nostr-tools/nip19';
 import { watchConsole } from './console-guard.ts';
 import { publish, query } from './relay-client.ts';
 import { storedSettings } from './settings-helpers.ts';
+import { themedAxe } from './theme-matrix.ts';
 
 // Premium against the real server and the devnet's lightning (issue 20): a new user finds a
 // free name, buys 3 months paying the invoice on the devnet, and their profile shows the name
@@ -694,7 +695,7 @@ test('premium pages at 390 and 1280 px, light and dark: nothing overflows, axe-c
           inner: window.innerWidth,
         }));
         expect(widths.scroll, `${where}: scrollWidth`).toBeLessThanOrEqual(widths.inner);
-        const axe = await new AxeBuilder({ page }).analyze();
+        const axe = await themedAxe(new AxeBuilder({ page }), theme, size).analyze();
         expect(
           axe.violations.map(
             (v) =>

@@ -7,6 +7,7 @@ import { inflateFrame, isSignedEvent, ResultKind, type CacheEvent } from '@swell
 import { finalizeEvent, initVerifier, verifyEvent, type NostrEvent } from '@swell/nostr';
 import { loadConfig, type RunningServer } from '@swell/server';
 import { demoAccounts, startDevnetServer } from '../src/index.ts';
+import { seededDemoData } from '../src/testing.ts';
 
 // Conformance: every REQ the stock reference web client (2.0.11) sent while opening 20 screens
 // (data/SOURCES.md), replayed against a freshly seeded demo server on its original subscription
@@ -273,7 +274,8 @@ describe('the stock reference web client (2.0.11) against a fresh demo server', 
   beforeAll(async () => {
     await initVerifier();
     dataDir = mkdtempSync(join(tmpdir(), 'swell-replay-'));
-    // seeding the demo network is slow: one server for the whole file
+    // seeding the demo network is slow: one server for the whole file, on the run's seeded copy
+    await seededDemoData(dataDir);
     server = await startDevnetServer({
       ...loadConfig({}, []),
       port: 0,
