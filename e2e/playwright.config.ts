@@ -50,6 +50,8 @@ const servers: E2eServer[] = ports.map((port, i) => ({
 }));
 const mine = servers[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % servers.length]!;
 process.env.E2E_PORT = String(mine.port);
+// This worker's server's data folder (a spec that reads its database directly opens it here).
+process.env.E2E_SERVER_DATA = mine.data;
 // The devnet's operator token, for the specs that switch the bunker off (devnet-operator.ts);
 // servers.ts passes it on to every server.
 process.env.SWELL_DEVNET_OPERATOR_TOKEN ||= randomBytes(32).toString('base64url');

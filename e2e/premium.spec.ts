@@ -262,7 +262,7 @@ test('a name is held for one buyer, who sees until when; paid after it went else
     await other.screenshot({ path: testInfo.outputPath('premium-held-other-phone.png') });
 
     // An hour later Pat's hold has run out (moved in the database) and Quinn buys the name.
-    const db = new DatabaseSync(join(process.env.E2E_DATA!, 'swell.db'));
+    const db = new DatabaseSync(join(process.env.E2E_SERVER_DATA!, 'swell.db'));
     try {
       db.prepare('UPDATE membership_name_holds SET expires_at = ? WHERE name = ?').run(
         Math.floor(Date.now() / 1000) - 1,

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { operatorHeaders } from './devnet-operator.ts';
 
 // A remote signer that stops answering is reported within seconds of the first unanswered
 // request (the request keeps waiting: the answer may still come), not at its 30 s time-out.
@@ -9,7 +10,10 @@ test('a like made after the bunker dropped says within seconds that the signer i
   page,
   request,
 }) => {
-  await request.post('/devnet/nip46/online', { data: { online: true } });
+  await request.post('/devnet/nip46/online', {
+    data: { online: true },
+    headers: operatorHeaders(),
+  });
   const { bunkerUrl } = (await (await request.get('/devnet/nip46')).json()) as {
     bunkerUrl: string;
   };
@@ -29,7 +33,11 @@ test('a like made after the bunker dropped says within seconds that the signer i
     .first();
   await expect(note).toBeVisible({ timeout: 30_000 });
 
-  await request.post('/devnet/nip46/online', { data: { online: false } });
+  const off = await request.post('/devnet/nip46/online', {
+    data: { online: false },
+    headers: operatorHeaders(),
+  });
+  expect(off.ok()).toBe(true);
   try {
     const id = await note.getAttribute('data-note-id');
     await note.getByRole('button', { name: /^Like/ }).click();
@@ -50,6 +58,9 @@ test('a like made after the bunker dropped says within seconds that the signer i
       'true',
     );
   } finally {
-    await request.post('/devnet/nip46/online', { data: { online: true } });
+    await request.post('/devnet/nip46/online', {
+      data: { online: true },
+      headers: operatorHeaders(),
+    });
   }
 });
