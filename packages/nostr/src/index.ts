@@ -124,3 +124,24 @@ export type {
   Nip46Response,
   Nip46Message,
 } from './nip46.ts';
+export {
+  NCRYPTSEC_PREFIX,
+  NIP49_DEFAULT_LOG_N,
+  NIP49_MAX_LOG_N,
+  KeySecurity,
+  Nip49Error,
+  normalizePassword,
+  isNcryptsec,
+  parseNcryptsec,
+  nip49Encrypt,
+  nip49EncryptAsync,
+  nip49Decrypt,
+  nip49DecryptAsync,
+} from './nip49.ts';
+export type {
+  KeySecurityByte,
+  Nip49ErrorCode,
+  NcryptsecParts,
+  DecryptedNcryptsec,
+  Nip49EncryptOptions,
+} from './nip49.ts';
