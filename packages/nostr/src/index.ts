@@ -73,6 +73,15 @@ export {
 } from './article-template.ts';
 export type { ArticleInput } from './article-template.ts';
 export { contentReferences } from './content-tags.ts';
+export { commentTemplate, parseComment, commentTargetKey } from './comment.ts';
+export type { CommentInput, CommentRefs, CommentTarget } from './comment.ts';
+export {
+  highlightTemplate,
+  parseHighlight,
+  highlightContext,
+  cleanSourceUrl,
+} from './highlight.ts';
+export type { Highlight, HighlightInput, HighlightSource } from './highlight.ts';
 export type { ContentReference } from './content-tags.ts';
 export { formatNumber, formatBytes, relativeTime, formatRelativeTime } from './format.ts';
 export type { RelativeTime } from './format.ts';
