@@ -82,6 +82,13 @@ export {
   cleanSourceUrl,
 } from './highlight.ts';
 export type { Highlight, HighlightInput, HighlightSource } from './highlight.ts';
+export {
+  draftWrapTemplate,
+  draftDeletionTemplate,
+  openDraftWrap,
+  DraftWrapError,
+} from './draft-wrap.ts';
+export type { Draft, DraftWrapInput, OpenedDraft } from './draft-wrap.ts';
 export type { ContentReference } from './content-tags.ts';
 export { formatNumber, formatBytes, relativeTime, formatRelativeTime } from './format.ts';
 export type { RelativeTime } from './format.ts';
