@@ -40,6 +40,7 @@ export const Kind = {
   LongForm: 30023,
   LiveEvent: 30311,
   AppSettings: 30078,
+  Draft: 31234,
   Tier: 37001,
   WalletOperation: 10000300,
 } as const;
