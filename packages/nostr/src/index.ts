@@ -124,3 +124,17 @@ export type {
   Nip46Response,
   Nip46Message,
 } from './nip46.ts';
+export {
+  NUTZAP_INFO_KIND,
+  NUTZAP_KIND,
+  MAX_NUTZAP_PROOFS,
+  normalizeMintUrl,
+  compressedLockKey,
+  parseNutzapInfo,
+  nutzapInfoTemplate,
+  infoMintFor,
+  proofLockKey,
+  parseNutzap,
+  nutzapTemplate,
+} from './nip61.ts';
+export type { NutzapInfo, NutzapProof, Nutzap, NutzapDraft } from './nip61.ts';
