@@ -177,3 +177,17 @@ export type {
   DecryptedNcryptsec,
   Nip49EncryptOptions,
 } from './nip49.ts';
+export {
+  NUTZAP_INFO_KIND,
+  NUTZAP_KIND,
+  MAX_NUTZAP_PROOFS,
+  normalizeMintUrl,
+  compressedLockKey,
+  parseNutzapInfo,
+  nutzapInfoTemplate,
+  infoMintFor,
+  proofLockKey,
+  parseNutzap,
+  nutzapTemplate,
+} from './nip61.ts';
+export type { NutzapInfo, NutzapProof, Nutzap, NutzapDraft } from './nip61.ts';
