@@ -5,6 +5,7 @@ import { noteEncode } from 'nostr-tools/nip19';
 import { finalizeEvent } from 'nostr-tools/pure';
 import { watchConsole } from './console-guard.ts';
 import { publish, query } from './relay-client.ts';
+import { screenshot } from './screenshots.ts';
 import {
   cacheRequest,
   freshAccount,
@@ -186,7 +187,7 @@ test('push: alice turns push on, a reply from bob is pushed, shown by the servic
       [1280, 800],
     ] as const) {
       await page.setViewportSize({ width, height });
-      await page.screenshot({
+      await screenshot(page, {
         path: testInfo.outputPath(`push-on-${theme}-${width}.png`),
         fullPage: true,
       });
