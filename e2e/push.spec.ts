@@ -332,7 +332,11 @@ test('push: a browser that blocks notifications says so and registers nothing', 
   await signInWithKey(page, me);
   // Not granted: the headless browser answers the permission prompt with "denied".
   const on = await openSettings(page);
-  await on.click();
+  // Reached and turned on from the keyboard.
+  for (let i = 0; i < 40 && !(await on.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
+  await expect(on).toBeFocused();
+  await page.keyboard.press('Space');
   await expect(page.getByRole('alert')).toContainText(
     /Notifications are blocked for Swell in this browser|The browser did not get your permission/,
   );
