@@ -5,6 +5,7 @@ import Lock from 'lucide-react/icons/lock';
 import LogIn from 'lucide-react/icons/log-in';
 import LogOut from 'lucide-react/icons/log-out';
 import Settings from 'lucide-react/icons/settings';
+import Sparkles from 'lucide-react/icons/sparkles';
 import User from 'lucide-react/icons/user';
 import { Avatar } from '@/components/avatar/avatar.tsx';
 import { Button, IconButton } from '@/components/ui/button.tsx';
@@ -12,6 +13,7 @@ import { Menu } from '@/components/ui/menu.tsx';
 import { useSession } from '@/data/session.ts';
 import { profileLink, userLabel, useUser } from '@/data/user.ts';
 import { askSignOut, openLogin, openUnlock } from '@/features/account/login-dialog.ts';
+import { openGetStarted } from '@/features/account/start-store.ts';
 import '@/features/account/account.css';
 
 /** The wide navigation's account block: who is signed in and a sign-out button, or sign in. */
@@ -23,9 +25,14 @@ export function AccountCard() {
     return (
       <div className="account-card account-card-guest">
         <p className="account-guest">{t('login.guest')}</p>
-        <Button variant="primary" block icon={<LogIn size={18} aria-hidden />} onClick={openLogin}>
-          {t('nav.signIn')}
-        </Button>
+        <div className="account-guest-actions">
+          <Button variant="primary" onClick={() => openGetStarted()}>
+            {t('nav.getStarted')}
+          </Button>
+          <Button variant="secondary" onClick={openLogin}>
+            {t('nav.signIn')}
+          </Button>
+        </div>
       </div>
     );
   }
@@ -107,17 +114,28 @@ export function AccountButton({ placement }: { placement: 'rail' | 'header' }) {
   }
   if (!s.pubkey) {
     return placement === 'rail' ? (
-      <IconButton
-        className={className}
-        label={t('nav.signIn')}
-        icon={<LogIn size={20} aria-hidden />}
-        solid
-        onClick={openLogin}
-      />
+      <span className={`${className} account-guest-rail`}>
+        <IconButton
+          label={t('nav.getStarted')}
+          icon={<Sparkles size={20} aria-hidden />}
+          solid
+          onClick={() => openGetStarted()}
+        />
+        <IconButton
+          label={t('nav.signIn')}
+          icon={<LogIn size={20} aria-hidden />}
+          onClick={openLogin}
+        />
+      </span>
     ) : (
-      <Button className={className} variant="primary" size="sm" onClick={openLogin}>
-        {t('nav.signIn')}
-      </Button>
+      <span className={`${className} account-guest-header`}>
+        <Button variant="ghost" size="sm" onClick={openLogin}>
+          {t('nav.signIn')}
+        </Button>
+        <Button variant="primary" size="sm" onClick={() => openGetStarted()}>
+          {t('nav.getStarted')}
+        </Button>
+      </span>
     );
   }
   return <AccountMenu pubkey={s.pubkey} className={className} />;
