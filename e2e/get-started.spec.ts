@@ -207,7 +207,7 @@ test('a text typed in the composer as a guest survives the sign-in, and the note
   expect(errors).toEqual([]);
 });
 
-test('a note written as a guest goes with them through /new and is offered again there (390 px, Midnight)', async ({
+test('a reply written as a guest goes with them through /new and is offered again there (390 px)', async ({
   page,
   baseURL,
 }, testInfo) => {
@@ -234,9 +234,11 @@ test('a note written as a guest goes with them through /new and is offered again
   await expect(page).toHaveURL(/\/home$/);
   const offer = page.getByRole('dialog', { name: 'Your account is ready' });
   await expect(offer.getByText('Your reply is still here. Open it to send it?')).toBeVisible();
+  // The new account has its own theme (the default), not the guest's Midnight.
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'sunrise');
   await noOverflow(page, 'phone offer');
-  await axeClean(page, 'midnight', 'phone', 'offer');
-  await shoot(page, testInfo, 'midnight-phone-offer-reply.png');
+  await axeClean(page, 'sunrise', 'phone', 'offer');
+  await shoot(page, testInfo, 'sunrise-phone-offer-reply.png');
   await offer.getByRole('button', { name: 'Open reply' }).click();
   await expect(box).toHaveValue(text);
   await composer.getByRole('button', { name: 'Reply', exact: true }).click();

@@ -2,7 +2,6 @@ import { useNavigate } from 'react-router';
 import { Link } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import Lock from 'lucide-react/icons/lock';
-import LogIn from 'lucide-react/icons/log-in';
 import LogOut from 'lucide-react/icons/log-out';
 import Settings from 'lucide-react/icons/settings';
 import Sparkles from 'lucide-react/icons/sparkles';
@@ -16,7 +15,10 @@ import { askSignOut, openLogin, openUnlock } from '@/features/account/login-dial
 import { openGetStarted } from '@/features/account/start-store.ts';
 import '@/features/account/account.css';
 
-/** The wide navigation's account block: who is signed in and a sign-out button, or sign in. */
+/**
+ * The wide navigation's account block: who is signed in and a sign-out button, or a guest's Get
+ * started and Sign in.
+ */
 export function AccountCard() {
   const { t } = useTranslation();
   const s = useSession();
@@ -85,7 +87,7 @@ function SignedInCard({ pubkey }: { pubkey: string }) {
 
 /**
  * The compact account control (icon rail and phone header): the avatar opens a menu with the
- * profile, settings and sign out; guests get a sign-in button.
+ * profile, settings and sign out; guests get Get started (and, in the phone header, Sign in).
  */
 export function AccountButton({ placement }: { placement: 'rail' | 'header' }) {
   const { t } = useTranslation();
@@ -114,19 +116,14 @@ export function AccountButton({ placement }: { placement: 'rail' | 'header' }) {
   }
   if (!s.pubkey) {
     return placement === 'rail' ? (
-      <span className={`${className} account-guest-rail`}>
-        <IconButton
-          label={t('nav.getStarted')}
-          icon={<Sparkles size={20} aria-hidden />}
-          solid
-          onClick={() => openGetStarted()}
-        />
-        <IconButton
-          label={t('nav.signIn')}
-          icon={<LogIn size={20} aria-hidden />}
-          onClick={openLogin}
-        />
-      </span>
+      // The rail has room for one: Get started, whose modal has Sign in.
+      <IconButton
+        className={className}
+        label={t('nav.getStarted')}
+        icon={<Sparkles size={20} aria-hidden />}
+        solid
+        onClick={() => openGetStarted()}
+      />
     ) : (
       <span className={`${className} account-guest-header`}>
         <Button variant="ghost" size="sm" onClick={openLogin}>
