@@ -4,6 +4,7 @@ import { decode, noteEncode } from 'nostr-tools/nip19';
 import { getPublicKey } from 'nostr-tools/pure';
 import { watchConsole } from './console-guard.ts';
 import { query } from './relay-client.ts';
+import { screenshot } from './screenshots.ts';
 import { themedAxe } from './theme-matrix.ts';
 import { freshAccount, relayOf, seedAccount } from './settings-helpers.ts';
 
@@ -88,7 +89,7 @@ async function noOverflow(page: Page, where: string): Promise<void> {
 async function shoot(page: Page, testInfo: TestInfo, file: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
   await page.mouse.move(0, 0);
-  await page.screenshot({ path: testInfo.outputPath(file) });
+  await screenshot(page, { path: testInfo.outputPath(file) });
 }
 
 test('a guest presses Like on a note, gets the modal, creates an account through /new and lands back with the like offered again', async ({
