@@ -69,29 +69,47 @@ test('desktop: the navigation and a note card are reachable and usable with the 
   expect(await reached(nav)).toHaveLength(11);
   expect((await reached(page.locator(cardSel))).filter((c) => !c.seen)).toEqual([]);
   expect(walk.map((f) => f.key)).toEqual(
-    expect.arrayContaining(['Skip to content', 'New note', 'Sign in', 'More actions', 'Bookmark']),
+    expect.arrayContaining([
+      'Skip to content',
+      'New note',
+      'Get started',
+      'Sign in',
+      'More actions',
+      'Bookmark',
+    ]),
   );
 
-  // Enter on Like as a guest: the sign-in dialog (liking needs a key); Escape closes it.
+  // Enter on Like as a guest: the getting started modal (liking needs a key), its first choice
+  // focused; Escape closes it and gives the focus back to Like.
   const like = page.locator(cardSel).getByRole('button', { name: /^Like/ });
   await like.focus();
   await page.keyboard.press('Enter');
-  const login = page.getByRole('dialog', { name: 'Sign in' });
-  await expect(login).toBeVisible();
+  const start = page.getByRole('dialog', { name: 'Welcome to Swell' });
+  await expect(start).toBeVisible();
+  await expect(start.getByText('Liking a note needs an account.')).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(login).toHaveCount(0);
+  await expect(start).toHaveCount(0);
+  await expect(like).toBeFocused();
 
-  // Enter on Bookmark as a guest: the sign-in dialog too (bookmarks are the user's own list).
-  await page.locator(cardSel).getByRole('button', { name: 'Bookmark' }).focus();
+  // Enter on Bookmark as a guest: the modal too (bookmarks are the user's own list).
+  const bookmark = page.locator(cardSel).getByRole('button', { name: 'Bookmark' });
+  await bookmark.focus();
   await page.keyboard.press('Enter');
-  await expect(login).toBeVisible();
+  await expect(start.getByText('Bookmarks need an account.')).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(login).toHaveCount(0);
+  await expect(start).toHaveCount(0);
+  await expect(bookmark).toBeFocused();
 
-  // Enter on Zap as a guest: the sign-in dialog too (a zap is signed by its sender).
+  // Enter on Zap as a guest: the modal too (a zap is signed by its sender); its Sign in, with
+  // the keyboard, opens the sign-in dialog.
   await page.locator(cardSel).getByRole('button', { name: /^Zap/ }).focus();
   await page.keyboard.press('Enter');
+  await expect(start.getByText('Zapping needs an account.')).toBeVisible();
+  await start.getByRole('button', { name: 'Sign in', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  const login = page.getByRole('dialog', { name: 'Sign in' });
   await expect(login).toBeVisible();
+  await expect(start).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(login).toHaveCount(0);
 

@@ -163,6 +163,36 @@ describe('drafts and emoji history (per-user record)', () => {
     expect(new NoteDrafts(new UserRecordStore(storage), () => me).get('note-123').text).toBe('');
   });
 
+  it("moves a guest's drafts to the account signed in to, keeping the account's own", () => {
+    const storage = new MemoryStorage();
+    const records = new UserRecordStore(storage);
+    let viewer: string | null = null;
+    const clock = new ManualClock();
+    const drafts = new NoteDrafts(records, () => viewer, { clock });
+    records.update(me, { noteDraft: { 'note-1': 'the account kept this' } });
+    drafts.save(undefined, 'typed as a guest');
+    drafts.save('note-1', 'a guest reply', { [bobPk]: 'bob' });
+    drafts.save('note-2', 'another guest reply', { [carolPk]: 'carol' });
+    clock.advance(300);
+    viewer = me;
+    expect(drafts.get().text).toBe('');
+    drafts.adoptGuestDrafts();
+    expect(drafts.get()).toEqual({ text: 'typed as a guest' });
+    expect(drafts.get('note-1')).toEqual({ text: 'the account kept this' });
+    expect(drafts.get('note-2')).toEqual({
+      text: 'another guest reply',
+      userRefs: { [carolPk]: 'carol' },
+    });
+    // Gone from the guest's record (stored), so the next guest of this device starts empty.
+    viewer = null;
+    expect(new NoteDrafts(new UserRecordStore(storage), () => null).get().text).toBe('');
+    // A draft still waiting for the typing pause when the guest signs in goes to the account.
+    drafts.save('note-3', 'typed just before signing in');
+    viewer = me;
+    drafts.adoptGuestDrafts();
+    expect(drafts.get('note-3').text).toBe('typed just before signing in');
+  });
+
   it('keeps 40 emoji, most recent first, a reused one moving to the front', () => {
     const history = new EmojiHistory(new UserRecordStore(new MemoryStorage()), () => me);
     history.use('🔥');

@@ -18,6 +18,7 @@ import { notify } from '@/components/ui/notify.ts';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton.tsx';
 import { swell } from '@/data/client.ts';
 import { useSession } from '@/data/session.ts';
+import { offerWaiting, takeReturnTo } from '@/features/account/start-flow.ts';
 import { FollowSuggestions } from '@/features/new-account/follow-suggestions.tsx';
 import { ProfileFieldInputs, type FieldName } from '@/features/new-account/profile-fields.tsx';
 import { CopyField } from '@/features/settings/copy-field.tsx';
@@ -116,6 +117,11 @@ export function Component() {
     } finally {
       setBusy(false);
     }
+  };
+
+  // Back to the page the guest came from (else home), where what they tried is offered again.
+  const done = () => {
+    void Promise.resolve(navigate(takeReturnTo())).then(offerWaiting);
   };
 
   const index = formSteps.indexOf(step);
@@ -262,10 +268,10 @@ export function Component() {
               onSubmit={async (pin, pinAgain) => {
                 await swell().session.setPin(pin, pinAgain);
                 notify.success(t('newAccount.welcome'));
-                void navigate('/home');
+                done();
               }}
               extraActions={
-                <Button variant="ghost" onClick={() => void navigate('/home')}>
+                <Button variant="ghost" onClick={done}>
                   {t('newAccount.pinLater')}
                 </Button>
               }

@@ -66,6 +66,33 @@ export class NoteDrafts {
     this.write(batch);
   }
 
+  /**
+   * A guest signed in (or made an account): the drafts they typed as a guest move to the
+   * account, so the note they were writing is still there. A draft the account already has for
+   * the same note is kept (the guest's one is dropped).
+   */
+  adoptGuestDrafts(): void {
+    this.flush();
+    const me = this.pubkey();
+    if (!me) return;
+    const guest = this.records.get(null);
+    const texts = guest.noteDraft ?? {};
+    if (Object.keys(texts).length === 0) return;
+    const guestRefs = guest.noteDraftUserRefs ?? {};
+    this.records.update(me, (r) => {
+      const noteDraft = { ...(r.noteDraft ?? {}) };
+      const refs = { ...(r.noteDraftUserRefs ?? {}) };
+      for (const [id, text] of Object.entries(texts)) {
+        if (noteDraft[id]?.trim()) continue;
+        noteDraft[id] = text;
+        if (guestRefs[id] === undefined) delete refs[id];
+        else refs[id] = guestRefs[id];
+      }
+      return { noteDraft, noteDraftUserRefs: refs };
+    });
+    this.records.update(null, { noteDraft: {}, noteDraftUserRefs: {} });
+  }
+
   private write(batch: Map<string, NoteDraft>): void {
     this.records.update(this.pubkey(), (r) => {
       const noteDraft = { ...(r.noteDraft ?? {}) };

@@ -1,5 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import X from 'lucide-react/icons/x';
 import { keepOpenForNestedLayers } from '@/components/ui/nested-layers.ts';
@@ -33,6 +33,11 @@ export function Dialog({
   className?: string;
 }) {
   const { t } = useTranslation();
+  // What had the focus when the dialog opened (a dialog opened from a store has no Radix
+  // trigger to give it back to): it gets it back on close, if it is still on the page.
+  const [opener] = useState(() =>
+    typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null),
+  );
   return (
     <DialogPrimitive.Root
       open
@@ -45,6 +50,11 @@ export function Dialog({
         <DialogPrimitive.Content
           className={['dialog', `dialog-${size}`, className].filter(Boolean).join(' ')}
           onInteractOutside={keepOpenForNestedLayers}
+          onCloseAutoFocus={(e) => {
+            if (!opener || opener === document.body || !opener.isConnected) return;
+            e.preventDefault();
+            opener.focus();
+          }}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className={hideTitle ? 'dialog-head dialog-head-bare' : 'dialog-head'}>

@@ -2,9 +2,9 @@ import { useNavigate } from 'react-router';
 import { Link } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import Lock from 'lucide-react/icons/lock';
-import LogIn from 'lucide-react/icons/log-in';
 import LogOut from 'lucide-react/icons/log-out';
 import Settings from 'lucide-react/icons/settings';
+import Sparkles from 'lucide-react/icons/sparkles';
 import User from 'lucide-react/icons/user';
 import { Avatar } from '@/components/avatar/avatar.tsx';
 import { Button, IconButton } from '@/components/ui/button.tsx';
@@ -12,9 +12,13 @@ import { Menu } from '@/components/ui/menu.tsx';
 import { useSession } from '@/data/session.ts';
 import { profileLink, userLabel, useUser } from '@/data/user.ts';
 import { askSignOut, openLogin, openUnlock } from '@/features/account/login-dialog.ts';
+import { openGetStarted } from '@/features/account/start-store.ts';
 import '@/features/account/account.css';
 
-/** The wide navigation's account block: who is signed in and a sign-out button, or sign in. */
+/**
+ * The wide navigation's account block: who is signed in and a sign-out button, or a guest's Get
+ * started and Sign in.
+ */
 export function AccountCard() {
   const { t } = useTranslation();
   const s = useSession();
@@ -23,9 +27,14 @@ export function AccountCard() {
     return (
       <div className="account-card account-card-guest">
         <p className="account-guest">{t('login.guest')}</p>
-        <Button variant="primary" block icon={<LogIn size={18} aria-hidden />} onClick={openLogin}>
-          {t('nav.signIn')}
-        </Button>
+        <div className="account-guest-actions">
+          <Button variant="primary" onClick={() => openGetStarted()}>
+            {t('nav.getStarted')}
+          </Button>
+          <Button variant="secondary" onClick={openLogin}>
+            {t('nav.signIn')}
+          </Button>
+        </div>
       </div>
     );
   }
@@ -78,7 +87,7 @@ function SignedInCard({ pubkey }: { pubkey: string }) {
 
 /**
  * The compact account control (icon rail and phone header): the avatar opens a menu with the
- * profile, settings and sign out; guests get a sign-in button.
+ * profile, settings and sign out; guests get Get started (and, in the phone header, Sign in).
  */
 export function AccountButton({ placement }: { placement: 'rail' | 'header' }) {
   const { t } = useTranslation();
@@ -107,17 +116,23 @@ export function AccountButton({ placement }: { placement: 'rail' | 'header' }) {
   }
   if (!s.pubkey) {
     return placement === 'rail' ? (
+      // The rail has room for one: Get started, whose modal has Sign in.
       <IconButton
         className={className}
-        label={t('nav.signIn')}
-        icon={<LogIn size={20} aria-hidden />}
+        label={t('nav.getStarted')}
+        icon={<Sparkles size={20} aria-hidden />}
         solid
-        onClick={openLogin}
+        onClick={() => openGetStarted()}
       />
     ) : (
-      <Button className={className} variant="primary" size="sm" onClick={openLogin}>
-        {t('nav.signIn')}
-      </Button>
+      <span className={`${className} account-guest-header`}>
+        <Button variant="ghost" size="sm" onClick={openLogin}>
+          {t('nav.signIn')}
+        </Button>
+        <Button variant="primary" size="sm" onClick={() => openGetStarted()}>
+          {t('nav.getStarted')}
+        </Button>
+      </span>
     );
   }
   return <AccountMenu pubkey={s.pubkey} className={className} />;

@@ -13,6 +13,7 @@ import {
   signInWithExtension,
   signInWithNsec,
 } from '@/features/account/account.ts';
+import { leaveForNewAccount, loginClosed } from '@/features/account/start-flow.ts';
 import '@/components/ui/form.css';
 import '@/features/account/login.css';
 
@@ -22,8 +23,13 @@ const RemoteSignerLogin = lazy(() => import('@/features/account/remote-signer-lo
  * Login: paste an nsec, then optionally protect it with a PIN; or use the extension or a remote
  * signer; or go to Create account (spec section 2 lists it beside Login).
  */
-export default function LoginModal({ onClose }: { onClose: () => void }) {
+export default function LoginModal({ onClose: close }: { onClose: () => void }) {
   const { t } = useTranslation();
+  // An action that asked for the sign-in (getting started) goes on if the user can sign now.
+  const onClose = () => {
+    close();
+    loginClosed();
+  };
   const [step, setStep] = useState<'nsec' | 'pin' | 'remote'>('nsec');
   const [nsec, setNsec] = useState('');
   const [pin, setPin] = useState('');
@@ -130,7 +136,10 @@ export default function LoginModal({ onClose }: { onClose: () => void }) {
             block
             variant="ghost"
             icon={<UserPlus size={18} aria-hidden />}
-            onClick={onClose}
+            onClick={() => {
+              leaveForNewAccount();
+              onClose();
+            }}
           >
             {t('login.createAccount')}
           </ButtonLink>

@@ -57,7 +57,7 @@ function followSettled(
  * confirmation with the data; failures say "follow failed" / "unfollow failed".
  */
 export async function changeFollow(action: 'follow' | 'unfollow', pubkey: string): Promise<void> {
-  if (!(await requireSigner())) return;
+  if (!(await requireSigner('follow'))) return;
   try {
     const lists = swell().lists;
     const outcome = await (action === 'follow' ? lists.follow(pubkey) : lists.unfollow(pubkey));
@@ -103,7 +103,7 @@ function bookmarkSettled(
  * NIP-51), with the spec section 4 confirmations.
  */
 export async function toggleBookmark(note: SignedEvent, bookmarked: boolean): Promise<void> {
-  if (!(await requireSigner())) return;
+  if (!(await requireSigner('bookmark'))) return;
   try {
     const lists = swell().lists;
     bookmarkSettled(
@@ -133,7 +133,8 @@ export async function confirmBookmark(
 
 /** Opens the mute dialog (user, or the note's thread; public or private). */
 export async function askMute(pubkey: string, note?: SignedEvent): Promise<void> {
-  if (await requireSigner()) openListDialog({ type: 'mute', pubkey, ...(note ? { note } : {}) });
+  if (await requireSigner('mute'))
+    openListDialog({ type: 'mute', pubkey, ...(note ? { note } : {}) });
 }
 
 /** Mutes a user, word, hashtag or thread; true when it is in the list now. */
@@ -142,7 +143,7 @@ export async function mute(
   value: string,
   options: { private: boolean; label: string },
 ): Promise<boolean> {
-  if (!(await requireSigner())) return false;
+  if (!(await requireSigner('mute'))) return false;
   try {
     await swell().lists.mute(kind, value, { private: options.private });
     notify.success(t('lists.muted', { what: options.label }));
@@ -155,7 +156,7 @@ export async function mute(
 
 /** Removes an entry from the mute list (public or private). */
 export async function unmute(kind: MuteKind, value: string, label: string): Promise<boolean> {
-  if (!(await requireSigner())) return false;
+  if (!(await requireSigner('mute'))) return false;
   try {
     await swell().lists.unmute(kind, value);
     notify.success(t('lists.unmuted', { what: label }));
@@ -173,7 +174,7 @@ export async function changeFilterList(
   change: Parameters<ReturnType<typeof swell>['lists']['changeFilterList']>[0],
   success?: string,
 ): Promise<boolean> {
-  if (!(await requireSigner())) return false;
+  if (!(await requireSigner('mute'))) return false;
   try {
     await swell().lists.changeFilterList(change);
     if (success) notify.success(success);
@@ -189,7 +190,7 @@ export async function changeAllowlist(
   action: 'allow' | 'disallow',
   pubkey: string,
 ): Promise<boolean> {
-  if (!(await requireSigner())) return false;
+  if (!(await requireSigner('mute'))) return false;
   try {
     await (action === 'allow' ? swell().lists.allow(pubkey) : swell().lists.disallow(pubkey));
     return true;
@@ -203,7 +204,8 @@ export async function changeAllowlist(
 
 /** Opens the report dialog for a user (and the note that made the user report). */
 export async function askReport(pubkey: string, note?: SignedEvent): Promise<void> {
-  if (await requireSigner()) openListDialog({ type: 'report', pubkey, ...(note ? { note } : {}) });
+  if (await requireSigner('report'))
+    openListDialog({ type: 'report', pubkey, ...(note ? { note } : {}) });
 }
 
 /** Sends a NIP-56 report and `report_user`; true when either arrived. */

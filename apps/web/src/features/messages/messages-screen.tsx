@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { useSession } from '@/data/session.ts';
 import { openUnlock } from '@/features/account/login-dialog.ts';
+import { openGetStarted } from '@/features/account/start-store.ts';
 import { ContactList } from '@/features/messages/contact-list.tsx';
 import { contactPubkey } from '@/features/messages/contact-address.ts';
 import { ConversationView } from '@/features/messages/conversation-view.tsx';
@@ -43,6 +44,12 @@ export function Component() {
             session.needsPin ? (
               <Button variant="primary" onClick={openUnlock}>
                 {t('login.unlock')}
+              </Button>
+            ) : !me && session.resolved ? (
+              // A guest (a profile's Message link leads here): the getting started modal, and
+              // the conversation opens here once they signed in or made an account.
+              <Button variant="primary" onClick={() => openGetStarted('message')}>
+                {t('nav.getStarted')}
               </Button>
             ) : undefined
           }

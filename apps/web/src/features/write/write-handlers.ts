@@ -6,6 +6,7 @@ import { openComposer } from '@/features/write/composer-store.ts';
 import { askDelete } from '@/features/write/delete-store.ts';
 import { toastOutcome } from '@/features/write/publish-toast.ts';
 import { requireSigner } from '@/features/write/require-signer.ts';
+import type { StartIntent } from '@/features/account/start-store.ts';
 import { loadWrite } from '@/features/write/write-store.ts';
 import { swell } from '@/data/client.ts';
 import { isBookmarked } from '@/features/lists/list-keys.ts';
@@ -28,13 +29,16 @@ async function withWrite(action: (w: WritePath) => Promise<void>): Promise<void>
 const lists = () => import('@/features/lists/list-actions.ts');
 
 /** Runs `then` once the user can sign (see requireSigner). */
-async function signed(then: () => void): Promise<void> {
-  if (await requireSigner()) then();
+async function signed(intent: StartIntent, then: () => void): Promise<void> {
+  if (await requireSigner(intent)) then();
 }
 
 /** Loads the write path and runs a publishing action once the user can sign. */
-async function withSigner(action: (w: WritePath) => Promise<void>): Promise<void> {
-  if (await requireSigner()) await withWrite(action);
+async function withSigner(
+  intent: StartIntent,
+  action: (w: WritePath) => Promise<void>,
+): Promise<void> {
+  if (await requireSigner(intent)) await withWrite(action);
 }
 
 /**
@@ -48,19 +52,20 @@ export function createWriteHandlers(): NoteActionHandlers {
   const t = i18n.t;
   return {
     ...copyHandlers(),
-    compose: () => void signed(() => openComposer({ mode: 'new' })),
-    reply: (note: SignedEvent) => void signed(() => openComposer({ mode: 'reply', note })),
-    quote: (note: SignedEvent) => void signed(() => openComposer({ mode: 'quote', note })),
+    // Guests may write: the composer asks for a key when the note is posted, and keeps the text.
+    compose: () => openComposer({ mode: 'new' }),
+    reply: (note: SignedEvent) => openComposer({ mode: 'reply', note }),
+    quote: (note: SignedEvent) => openComposer({ mode: 'quote', note }),
     zap: (note: SignedEvent) => quickZap({ event: note }),
-    zapCustom: (note: SignedEvent) => void signed(() => openZapModal({ event: note })),
+    zapCustom: (note: SignedEvent) => void signed('zap', () => openZapModal({ event: note })),
     like: (note: SignedEvent) => {
-      void withSigner(async (w) => {
+      void withSigner('like', async (w) => {
         const r = await w.like(note);
         if (r) void toastOutcome(r.result, { quietSuccess: true });
       });
     },
     repost: (note: SignedEvent) => {
-      void withSigner(async (w) => {
+      void withSigner('repost', async (w) => {
         const r = await w.repost(note);
         void toastOutcome(r.result, {
           success: t('write.reposted'),
@@ -68,7 +73,7 @@ export function createWriteHandlers(): NoteActionHandlers {
         });
       });
     },
-    deleteNote: (note: SignedEvent) => void signed(() => askDelete(note)),
+    deleteNote: (note: SignedEvent) => void signed('other', () => askDelete(note)),
     follow: (pubkey: string) => void lists().then((m) => m.changeFollow('follow', pubkey)),
     unfollow: (pubkey: string) => void lists().then((m) => m.changeFollow('unfollow', pubkey)),
     muteUser: (pubkey: string, note?: SignedEvent) =>

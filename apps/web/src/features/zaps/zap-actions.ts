@@ -18,5 +18,5 @@ export function quickZap(subject: ZapModalSubject): void {
 
 /** The zap button of a profile: the custom zap window once the user can sign. */
 export async function zapProfile(pubkey: string): Promise<void> {
-  if (await requireSigner()) openZapModal({ pubkey });
+  if (await requireSigner('zap')) openZapModal({ pubkey });
 }

@@ -155,7 +155,7 @@ export interface SendZapOptions {
  * once paid.
  */
 export async function sendZap(subject: ZapSubject, options: SendZapOptions): Promise<boolean> {
-  if (!(await requireSigner())) return false;
+  if (!(await requireSigner('zap'))) return false;
   const t = i18n.t;
   const pubkey = subjectPubkey(subject);
   const profile = await authorProfile(pubkey);

@@ -20,6 +20,7 @@ export const nav = {
   feeds: 'Feeds',
   advancedSearch: 'Advanced search',
   signIn: 'Sign in',
+  getStarted: 'Get started',
   signOut: 'Sign out',
   account: 'Account',
   accountOf: 'Account of {{name}}',

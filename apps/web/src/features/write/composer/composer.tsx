@@ -19,7 +19,7 @@ import { NoteContent } from '@/components/note/note-content.tsx';
 import { Button, IconButton } from '@/components/ui/button.tsx';
 import { notify } from '@/components/ui/notify.ts';
 import { useSession } from '@/data/session.ts';
-import { draftKey, type ComposerTarget } from '@/features/write/composer-store.ts';
+import { draftKey, openComposer, type ComposerTarget } from '@/features/write/composer-store.ts';
 import { EmojiPicker } from '@/features/write/composer/emoji-picker.tsx';
 import { MentionList, useMentionSearch } from '@/features/write/composer/mention-list.tsx';
 import {
@@ -35,6 +35,7 @@ import { AttachmentList } from '@/features/uploads/attachment-list.tsx';
 import { attachmentsFor, attachmentsState } from '@/features/uploads/attachments.ts';
 import { toastOutcome } from '@/features/write/publish-toast.ts';
 import { requireSigner } from '@/features/write/require-signer.ts';
+import { watchStartFlow } from '@/features/account/start-flow.ts';
 import { loadWrite, writeStore } from '@/features/write/write-store.ts';
 import { useStore } from '@/lib/external-store.ts';
 import '@/features/write/composer/composer.css';
@@ -56,6 +57,8 @@ export function Composer(props: ComposerProps) {
   useEffect(() => {
     void loadWrite().catch(() => notify.error(t('write.failed')));
   }, [t]);
+  // A guest's draft moves to the account they sign in to or create.
+  useEffect(watchStartFlow, []);
   if (!write)
     return (
       <div className="composer" aria-busy="true">
@@ -167,11 +170,17 @@ function ComposerEditor({
   );
   const hashtags = useMemo(() => hashtagsOf(text), [text]);
 
+  const intent = target.mode === 'reply' ? 'reply' : 'post';
+  // From `/new`, the composer modal opens again with the draft (the inline reply is only for
+  // those who can sign).
+  const again = compact ? undefined : () => openComposer(target);
   const submit = async () => {
     if (!ready || busy) return;
     setBusy(true);
     try {
-      if (!(await requireSigner())) return;
+      // A guest is asked to sign in or make an account; the text stays here (and in the
+      // draft, which moves to the account), and the note goes out once they signed in.
+      if (!(await requireSigner(intent, again))) return;
       const w = write;
       const extras = { media: media.map((m) => m.imeta) };
       let r: WriteResult;
@@ -221,7 +230,7 @@ function ComposerEditor({
     }
   };
   const attach = async (files: File[]) => {
-    if (files.length === 0 || !(await requireSigner())) return;
+    if (files.length === 0 || !(await requireSigner(intent, again))) return;
     await attachments.add(files);
   };
   const onPaste = (e: ClipboardEvent) => {
