@@ -226,7 +226,7 @@ export type {
   PageRequest,
 } from './feed/paged-feed.ts';
 export { sortValue, publishedAt } from './feed/sort-value.ts';
-export { ReadsFeed, readsPageSize, topicSpec } from './reads/reads-feed.ts';
+export { ReadsFeed } from './reads/reads-feed.ts';
 export type { ReadsFeedOptions, ReadsFeedState } from './reads/reads-feed.ts';
 export { loadReadsSidebar } from './reads/reads-sidebar.ts';
 export type { ReadsSidebar, ReadsSidebarOptions, RecommendedRead } from './reads/reads-sidebar.ts';
@@ -245,8 +245,10 @@ export {
   readExploreLens,
 } from './explore/explore-lens.ts';
 export type { ExploreTab, ExploreLens } from './explore/explore-lens.ts';
-export { createExploreList, zapListItems, loadExploreTopics } from './explore/explore-lists.ts';
-export type { ExploreList, ExploreContext, ZapListItem } from './explore/explore-lists.ts';
+export { createExploreList, loadExploreTopics } from './explore/explore-lists.ts';
+export type { ExploreList, ExploreContext } from './explore/explore-lists.ts';
+export { zapListItems } from './explore/zap-list-items.ts';
+export type { ZapListItem } from './explore/zap-list-items.ts';
 export { featuredFeedsOf, loadFeaturedFeeds, loadFeaturedFeed } from './explore/featured-feeds.ts';
 export type { FeaturedFeed } from './explore/featured-feeds.ts';
 export {
@@ -367,6 +369,47 @@ export {
 export { newAccountKey } from './account/new-account-key.ts';
 export type { NewAccountKey } from './account/new-account-key.ts';
 export type { RecommendedUser } from './account/create-account.ts';
+
+// ---- read models (one way to read) --------------------------------------------------------------
+// const held = client.models.acquire(feedModel, source); held.model.getSnapshot(); held.release()
+// client.models.get(def, params)  // the same instance, not held (a render-time read)
+// Models are keyed (kind + params), shared, reference-counted; a released one is kept a while for
+// back navigation; all are disposed when the session's public key changes (client.watchModels).
+export { defineModel, stableKey } from './models/model.ts';
+export type {
+  Model,
+  ModelDef,
+  ModelContext,
+  ModelHost,
+  Held,
+  StateOf,
+  LiveFeedWatch,
+} from './models/model.ts';
+export { ModelRegistry } from './models/model-registry.ts';
+export type { ModelRegistryOptions } from './models/model-registry.ts';
+export { QueryModel, defineQuery, pageShows } from './models/query-model.ts';
+export type { QueryState, QueryOptions, QueryLoad } from './models/query-model.ts';
+export { FeedModel, feedModel, pollDelay, futureCap } from './models/feed-model.ts';
+export type { FeedSource, FeedState, FeedElements, ScrollMemory } from './models/feed-model.ts';
+export {
+  homePageSize,
+  readsPageSize,
+  megaFeedSource,
+  topicSpec,
+  readsSource,
+  profileTabs,
+  profileSource,
+  bookmarksSource,
+  exploreSource,
+  contentSearchSource,
+  advancedSearchSource,
+} from './models/feed-sources.ts';
+export type { ProfileTab } from './models/feed-sources.ts';
+export { shownNotesOf } from './feed/shown-notes.ts';
+export { HomeModel, homeModel } from './models/home-model.ts';
+export type { HomeState } from './models/home-model.ts';
+export { ReadsModel, readsModel } from './models/reads-model.ts';
+export type { ReadsState } from './models/reads-model.ts';
 
 // ---- everything wired --------------------------------------------------------------------------
 // const client = createSwellClient({ storage: localStorage, origin: location.origin, activityTarget: window })
