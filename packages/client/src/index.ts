@@ -215,19 +215,9 @@ export {
 } from './lookup/lookup-ref.ts';
 export type { LookupRef } from './lookup/lookup-ref.ts';
 
-// ---- reading screens: paging, reads, explore, search, downloads, home sidebar ---------------------
-// const feed = new PagedFeed((paging, signal) => client.ingest(() => api.megaFeed(spec, paging, { signal })))
-// feed.loadMore() (skipped while loading / when since is 0), feed.refetch(), feed.reset()
-export { PagedFeed } from './feed/paged-feed.ts';
-export type {
-  PagedFeedOptions,
-  PagedFeedState,
-  PageLoader,
-  PageRequest,
-} from './feed/paged-feed.ts';
+// ---- reading screens: reads, explore, search, downloads, home sidebar --------------------------
+// (their lists and answers are read models: see "read models" below)
 export { sortValue, publishedAt } from './feed/sort-value.ts';
-export { ReadsFeed } from './reads/reads-feed.ts';
-export type { ReadsFeedOptions, ReadsFeedState } from './reads/reads-feed.ts';
 export { loadReadsSidebar } from './reads/reads-sidebar.ts';
 export type { ReadsSidebar, ReadsSidebarOptions, RecommendedRead } from './reads/reads-sidebar.ts';
 export { readingMinutes, wordsPerMinute } from './reads/reading-time.ts';
@@ -245,8 +235,7 @@ export {
   readExploreLens,
 } from './explore/explore-lens.ts';
 export type { ExploreTab, ExploreLens } from './explore/explore-lens.ts';
-export { createExploreList, loadExploreTopics } from './explore/explore-lists.ts';
-export type { ExploreList, ExploreContext } from './explore/explore-lists.ts';
+export { loadExploreTopics } from './explore/explore-lists.ts';
 export { zapListItems } from './explore/zap-list-items.ts';
 export type { ZapListItem } from './explore/zap-list-items.ts';
 export { featuredFeedsOf, loadFeaturedFeeds, loadFeaturedFeed } from './explore/featured-feeds.ts';
@@ -261,13 +250,7 @@ export {
   searchScopes,
 } from './search/search-query.ts';
 export type { AdvancedSearch, SearchScope, SearchTarget } from './search/search-query.ts';
-export {
-  searchUsers,
-  contentSearch,
-  advancedSearch,
-  searchPageSizes,
-  searchErrorMessage,
-} from './search/search-results.ts';
+export { searchUsers, searchPageSizes, searchErrorMessage } from './search/search-results.ts';
 export type { SearchContext } from './search/search-results.ts';
 export { nameMatch, rankUsersByName, suggestUsers } from './search/user-suggestions.ts';
 export type { NamedUser } from './search/user-suggestions.ts';
@@ -389,26 +372,42 @@ export { ModelRegistry } from './models/model-registry.ts';
 export type { ModelRegistryOptions } from './models/model-registry.ts';
 export { QueryModel, defineQuery, pageShows } from './models/query-model.ts';
 export type { QueryState, QueryOptions, QueryLoad } from './models/query-model.ts';
-export { FeedModel, feedModel, pollDelay, futureCap } from './models/feed-model.ts';
-export type { FeedSource, FeedState, FeedElements, ScrollMemory } from './models/feed-model.ts';
+export { FeedModel, feedModel, megaFeedSource } from './models/feed-model.ts';
+export { HomeFeedModel, homeFeedModel, pollDelay, futureCap } from './models/home-feed-model.ts';
+export type { FeedSource, FeedState, ScrollMemory } from './models/feed-model.ts';
+export { profileTabs, profileSource } from './models/profile-sources.ts';
+export type { ProfileTab } from './models/profile-sources.ts';
 export {
-  homePageSize,
-  readsPageSize,
-  megaFeedSource,
-  topicSpec,
-  readsSource,
-  profileTabs,
-  profileSource,
-  bookmarksSource,
-  exploreSource,
+  userSearchModel,
   contentSearchSource,
   advancedSearchSource,
-} from './models/feed-sources.ts';
-export type { ProfileTab } from './models/feed-sources.ts';
+} from './models/search-models.ts';
+export {
+  exploreListModel,
+  exploreSource,
+  PeopleListModel,
+  ZapListModel,
+  featuredFeedsModel,
+  featuredFeedModel,
+  exploreTopicsModel,
+  netStatsModel,
+} from './models/explore-list-model.ts';
+export { StreamModel, defineStream } from './models/stream-model.ts';
+export { NotificationsModel, notificationsModel } from './models/notifications-model.ts';
+export type { NotificationsState } from './models/notifications-model.ts';
+export type { StreamStart } from './models/stream-model.ts';
+export type { ExploreListParams, ExploreListTab } from './models/explore-list-model.ts';
 export { shownNotesOf } from './feed/shown-notes.ts';
 export { HomeModel, homeModel } from './models/home-model.ts';
 export type { HomeState } from './models/home-model.ts';
-export { ReadsModel, readsModel } from './models/reads-model.ts';
+export {
+  ReadsModel,
+  readsModel,
+  readsSource,
+  readsPageSize,
+  topicSpec,
+} from './models/reads-model.ts';
+export { BookmarksModel, bookmarksModel, bookmarksSource } from './models/bookmarks-model.ts';
 export type { ReadsState } from './models/reads-model.ts';
 
 // ---- everything wired --------------------------------------------------------------------------

@@ -23,9 +23,7 @@ import { EntityStore, type EntityStoreOptions } from './store/entity-store.ts';
 import type { WritePath, WritePathOptions } from './write/write-path.ts';
 import type { WriteResult } from './actions/action-context.ts';
 import { ClientError } from './errors.ts';
-import { systemClock, type Clock } from './clock.ts';
 import { ModelRegistry, type ModelRegistryOptions } from './models/model-registry.ts';
-import type { LiveFeedWatch } from './models/model.ts';
 
 export interface SwellClientOptions {
   /** `localStorage` in the browser. */
@@ -60,7 +58,7 @@ export interface SwellClientOptions {
    * How long released models are kept, the clock of their timers (tests), and the live watch of
    * feeds the app provides.
    */
-  models?: ModelRegistryOptions & { clock?: Clock; liveFeed?: LiveFeedWatch };
+  models?: ModelRegistryOptions;
 }
 
 export interface NewAccountInput {
@@ -363,25 +361,7 @@ export function createSwellClient(options: SwellClientOptions): SwellClient {
     lists,
     settings,
     get models(): ModelRegistry {
-      registry ??= new ModelRegistry(
-        {
-          api,
-          store,
-          session,
-          viewer: session.pubkey,
-          lists,
-          settings,
-          records,
-          fetchPage: client.fetchPage,
-          ingest,
-          lookup: () => client.lookup(),
-          write,
-          clock: options.models?.clock ?? systemClock,
-          ...(options.models?.liveFeed ? { liveFeed: options.models.liveFeed } : {}),
-        },
-        options.models,
-      );
-      return registry;
+      return (registry ??= new ModelRegistry(client, session.pubkey, options.models));
     },
     watchModels(listener) {
       modelWatchers.add(listener);

@@ -9,8 +9,8 @@ import {
 } from '../src/swell-client.ts';
 import { MemoryStorage } from '../src/storage/storage.ts';
 import { homeModel } from '../src/models/home-model.ts';
-import { readsModel } from '../src/models/reads-model.ts';
-import { topicSpec } from '../src/models/feed-sources.ts';
+import { readsModel, topicSpec } from '../src/models/reads-model.ts';
+
 import { ManualClock } from './manual-clock.ts';
 import { waitFor } from './wait.ts';
 
@@ -52,7 +52,7 @@ describe('the home model', () => {
         sk,
       ),
     ]);
-    const held = c.models.acquire(homeModel, null);
+    const held = c.models.acquire(homeModel, undefined);
     const home = held.model;
     await waitFor(() => home.getSnapshot().feeds.length > 0, 10_000, 'the feed list');
     const s = home.getSnapshot();
@@ -74,14 +74,14 @@ describe('the home model', () => {
     // Left: no more checks; back: the same list and the checks again.
     held.release();
     expect(clock.pending().filter((ms) => ms >= 25_000 && ms < 35_000)).toEqual([]);
-    const back = c.models.acquire(homeModel, null);
+    const back = c.models.acquire(homeModel, undefined);
     expect(back.model.getSnapshot().feed).toBe(feed);
     expect(clock.pending().some((ms) => ms >= 25_000 && ms < 35_000)).toBe(true);
     back.release();
 
     // The next session on this device starts with the stored choice.
     const again = client({ storage });
-    const next = again.models.acquire(homeModel, null);
+    const next = again.models.acquire(homeModel, undefined);
     cleanup.push(() => next.release());
     await waitFor(() => next.model.getSnapshot().selected !== null, 10_000, 'the selection');
     expect(next.model.getSnapshot().selected).toBe(allNotes);
@@ -89,10 +89,10 @@ describe('the home model', () => {
 
   it('gives a signed-in user Latest, and a new home for a new session', async () => {
     const c = client();
-    const guest = c.models.acquire(homeModel, null);
+    const guest = c.models.acquire(homeModel, undefined);
     await waitFor(() => guest.model.getSnapshot().feeds.length > 0, 10_000, 'the guest list');
     await c.session.signInWithNsec(nip19.nsecEncode(generateSecretKey()));
-    const user = c.models.acquire(homeModel, null);
+    const user = c.models.acquire(homeModel, undefined);
     cleanup.push(() => user.release());
     expect(user.model).not.toBe(guest.model);
     await waitFor(() => user.model.getSnapshot().feeds.length > 0, 10_000, 'the user list');
@@ -105,7 +105,7 @@ describe('the home model', () => {
 describe('the reads model', () => {
   it('opens the stored selection or the first feed, a topic without storing it, and back', async () => {
     const c = client();
-    const held = c.models.acquire(readsModel, null);
+    const held = c.models.acquire(readsModel, undefined);
     cleanup.push(() => held.release());
     const reads = held.model;
     reads.show(null);

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { emptyPage, type FeedPage, type SignedEvent } from '@swell/cache-protocol';
 import { generateSecretKey, getPublicKey, nip19 } from '@swell/nostr';
-import { PagedFeed, type PageRequest } from '../src/feed/paged-feed.ts';
-import { publishedAt } from '../src/feed/sort-value.ts';
 import {
   buildSearchQuery,
   emptyAdvancedSearch,
@@ -23,106 +20,6 @@ import { readingMinutes } from '../src/reads/reading-time.ts';
 import { MemoryStorage } from '../src/storage/storage.ts';
 import { UserRecordStore } from '../src/storage/user-record.ts';
 import { readExploreLens } from '../src/explore/explore-lens.ts';
-
-/** An article-like event with a published_at tag (no signature needed for paging logic). */
-function article(id: string, published: number, createdAt = published + 1000): SignedEvent {
-  return {
-    id,
-    pubkey: 'a'.repeat(64),
-    created_at: createdAt,
-    kind: 30023,
-    tags: [['published_at', String(published)]],
-    content: '',
-    sig: '',
-  };
-}
-
-function pageOf(events: SignedEvent[], orderBy?: string): FeedPage {
-  const page = emptyPage();
-  page.notes = events;
-  const values = events.map(publishedAt);
-  page.range = events.length
-    ? {
-        since: Math.min(...values),
-        until: Math.max(...values),
-        order_by: orderBy ?? 'published_at',
-        elements: events.map((e) => e.id),
-      }
-    : { order_by: orderBy ?? 'published_at', elements: [] };
-  return page;
-}
-
-describe('PagedFeed (paging by feed range)', () => {
-  it('pages by published_at with an offset for ties, drops duplicates, stops at an empty page', async () => {
-    // 5 articles, two published at the same second across the page boundary.
-    const all = [
-      article('e5', 500),
-      article('e4', 400),
-      article('e3', 300),
-      article('e2', 300),
-      article('e1', 100),
-    ];
-    const asked: PageRequest[] = [];
-    const feed = new PagedFeed(
-      async (paging) => {
-        asked.push(paging);
-        const until = paging.until ?? Infinity;
-        const rows = all
-          .filter((e) => publishedAt(e) <= until)
-          .slice(paging.offset ?? 0, (paging.offset ?? 0) + 3);
-        return pageOf(rows);
-      },
-      { defaultOrderBy: 'published_at' },
-    );
-    await feed.loadMore();
-    expect(feed.getSnapshot().ids).toEqual(['e5', 'e4', 'e3']);
-    await feed.loadMore();
-    // until = since of the first page (300), offset = shown items published at 300 (one).
-    expect(asked[1]).toEqual({ until: 300, offset: 1 });
-    expect(feed.getSnapshot().ids).toEqual(['e5', 'e4', 'e3', 'e2', 'e1']);
-    await feed.loadMore();
-    expect(asked[2]).toEqual({ until: 100, offset: 1 });
-    expect(feed.getSnapshot()).toMatchObject({ done: true, pages: 3 });
-    await feed.loadMore();
-    expect(asked).toHaveLength(3); // done: nothing asked
-  });
-
-  it('skips the next page while one loads and when since is 0', async () => {
-    let calls = 0;
-    let release: (p: FeedPage) => void = () => {};
-    const feed = new PagedFeed(() => {
-      calls++;
-      return new Promise<FeedPage>((r) => (release = r));
-    });
-    const first = feed.loadMore();
-    await feed.loadMore(); // skipped: loading
-    expect(calls).toBe(1);
-    const zero = pageOf([article('x', 0, 0)], 'created_at');
-    release(zero);
-    await first;
-    expect(zero.range?.since).toBe(0);
-    expect(feed.getSnapshot().done).toBe(true);
-    await feed.loadMore();
-    expect(calls).toBe(1);
-  });
-
-  it('refetch replaces the list when the answer arrives; reset empties it; errors are kept', async () => {
-    let round = 0;
-    const feed = new PagedFeed(async () => {
-      round++;
-      if (round === 3) throw new Error('boom');
-      return pageOf(round === 1 ? [article('a', 10)] : [article('b', 20), article('a', 10)]);
-    });
-    await feed.loadMore();
-    expect(feed.getSnapshot().ids).toEqual(['a']);
-    await feed.refetch();
-    expect(feed.getSnapshot()).toMatchObject({ ids: ['b', 'a'], pages: 1 });
-    feed.reset();
-    expect(feed.getSnapshot()).toMatchObject({ ids: [], pages: 0, done: false });
-    await feed.loadMore();
-    expect(feed.getSnapshot()).toMatchObject({ ids: [], error: 'boom', loading: false });
-  });
-});
 
 describe('search rules', () => {
   const pk = getPublicKey(generateSecretKey());

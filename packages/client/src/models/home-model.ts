@@ -1,7 +1,6 @@
 import { parseFeedSpec, type FeedDefinition } from '@swell/cache-protocol';
 import { ValueStore } from '../store.ts';
-import { feedModel, type FeedModel } from './feed-model.ts';
-import { megaFeedSource } from './feed-sources.ts';
+import { homeFeedModel, type HomeFeedModel } from './home-feed-model.ts';
 import { watchFollows } from './watch-follows.ts';
 import { defineModel, type Held, type Model, type ModelContext } from './model.ts';
 
@@ -11,7 +10,7 @@ export interface HomeState {
   /** Spec string of the selected feed. */
   selected: string | null;
   /** The selected feed's list. */
-  feed: FeedModel | null;
+  feed: HomeFeedModel | null;
   /** The feed list could not be loaded (and none was there before). */
   error: string | null;
   /** Counts the lists opened: a feed opened again starts from the top, in a fresh view. */
@@ -21,7 +20,7 @@ export interface HomeState {
 /**
  * Home (spec section 4, "Home feed"): the feed list (the user's own, from the settings sync,
  * else `get_home_feeds`), the stored selection (`selectedHomeFeed`), and the selected feed's
- * list (`feedModel` of `mega_feed_directive`), which it holds. While Home is shown (held) the
+ * list (`homeFeedModel` of `mega_feed_directive`), which it holds. While Home is shown (held) the
  * list looks for newer notes (every 25-35 s, and at once when the context's `liveFeed` hears of
  * something). The feed
  * list follows Settings > Home feeds; a follow or unfollow loads a feed of the follows again.
@@ -35,7 +34,7 @@ export class HomeModel implements Model<HomeState> {
     error: null,
     opened: 0,
   });
-  private held: Held<FeedModel> | null = null;
+  private held: Held<HomeFeedModel> | null = null;
   private defaults: FeedDefinition[] | null = null;
   /** The feed on screen was picked as the first of the list, not chosen (nor stored). */
   private autoPicked = false;
@@ -158,7 +157,7 @@ export class HomeModel implements Model<HomeState> {
     this.autoPicked = auto;
     if (!auto) this.ctx.records.update(this.ctx.viewer, { selectedHomeFeed: spec });
     const previous = this.held;
-    this.held = this.ctx.models.acquire(feedModel, megaFeedSource(spec));
+    this.held = this.ctx.models.acquire(homeFeedModel, { spec });
     previous?.release();
     const feed = this.held.model;
     feed.reset();
@@ -180,7 +179,7 @@ export class HomeModel implements Model<HomeState> {
 }
 
 /** Home of the session (one per registry). */
-export const homeModel = defineModel<null, HomeModel>(
+export const homeModel = defineModel<void, HomeModel>(
   'home',
   (ctx) => new HomeModel(ctx),
   () => '',

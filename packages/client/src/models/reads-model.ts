@@ -1,9 +1,21 @@
 import { parseFeedSpec, type FeedDefinition } from '@swell/cache-protocol';
 import { ValueStore } from '../store.ts';
-import { feedModel, type FeedModel } from './feed-model.ts';
-import { readsSource, topicSpec } from './feed-sources.ts';
+import { feedModel, type FeedModel, type FeedSource } from './feed-model.ts';
 import { defineModel, type Held, type Model, type ModelContext } from './model.ts';
 import { watchFollows } from './watch-follows.ts';
+
+/** Reads pages hold 20 articles (spec section 9). */
+export const readsPageSize = 20;
+
+/** The spec of a topic's reads feed (`/reads/:topic`). */
+export function topicSpec(topic: string): string {
+  return JSON.stringify({ kind: 'reads', topic: topic.trim().replace(/^#/, '').toLowerCase() });
+}
+
+/** A reads spec's articles, by published_at unless the range names another order. */
+export function readsSource(spec: string, limit = readsPageSize): FeedSource {
+  return { command: 'mega_feed_directive', payload: { spec, limit }, orderBy: 'published_at' };
+}
 
 export interface ReadsState {
   /** The feeds the user picks from: their own list, else the server's defaults. */
@@ -52,7 +64,9 @@ export class ReadsModel implements Model<ReadsState> {
       watchFollows(ctx, () => {
         const s = this.state.getSnapshot();
         const spec = s.topic === null && s.selected ? parseFeedSpec(s.selected) : null;
-        if (spec?.id === 'reads-scope') void s.feed?.refetch();
+        if (spec?.id !== 'reads-scope' || !s.feed) return;
+        s.feed.reset();
+        void s.feed.loadMore();
       }),
     );
   }
@@ -162,7 +176,7 @@ function usable(feeds: FeedDefinition[]): FeedDefinition[] {
 }
 
 /** Reads of the session (one per registry). */
-export const readsModel = defineModel<null, ReadsModel>(
+export const readsModel = defineModel<void, ReadsModel>(
   'reads',
   (ctx) => new ReadsModel(ctx),
   () => '',

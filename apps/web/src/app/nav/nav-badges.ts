@@ -1,4 +1,5 @@
-import { createStore, useStore } from '@/lib/external-store.ts';
+import { useSnapshot } from '@/data/use-model.ts';
+import { createStore } from '@/lib/external-store.ts';
 
 /** Counts shown on navigation items (new posts, unread notifications and messages). */
 export interface NavBadges {
@@ -24,5 +25,5 @@ export function setNavBadge(name: NavBadgeName, count: number): void {
 }
 
 export function useNavBadges(): NavBadges {
-  return useStore(navBadges);
+  return useSnapshot(navBadges);
 }

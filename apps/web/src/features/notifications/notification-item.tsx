@@ -70,7 +70,7 @@ export function NotificationItem({ group, fresh }: { group: NotificationGroup; f
     (group.verb === 'replied' || group.verb === 'mentioned' || group.verb === 'quoted')
   ) {
     return (
-      <li className={cls} data-type={group.type}>
+      <li className={cls} data-type={group.type} data-key={group.key}>
         <p className="notif-line">
           <Icon size={16} aria-hidden className="notif-line-icon" />
           <span>{sentence}</span>
@@ -83,7 +83,7 @@ export function NotificationItem({ group, fresh }: { group: NotificationGroup; f
     );
   }
   return (
-    <li className={cls} data-type={group.type}>
+    <li className={cls} data-type={group.type} data-key={group.key}>
       <span className="notif-icon" aria-hidden="true">
         <Icon size={20} />
       </span>

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import TrendingUp from 'lucide-react/icons/trending-up';
@@ -25,6 +24,7 @@ import { summaryText } from '@/lib/summary.ts';
 import { useAsync } from '@/lib/use-async.ts';
 import { addStrings } from '@/i18n/add-strings.ts';
 import { standalone } from '@/i18n/en/standalone.ts';
+import { useSnapshot } from '@/data/use-model.ts';
 
 addStrings({ standalone });
 
@@ -71,7 +71,7 @@ function TrendingSkeleton() {
 /** The stored selection of the home sidebar (trending 24 h or most zapped 4 h), per user. */
 function useSelection(pubkey: string | null): HomeSidebarSelector {
   const store = records().observe(pubkey);
-  const record = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const record = useSnapshot(store);
   const stored = record.homeSidebarSelection;
   return isHomeSidebarSelector(stored) ? stored : defaultHomeSidebarSelector;
 }

@@ -4,7 +4,7 @@ import { useRouteMatch } from '@/app/route-match.ts';
 import { lookupOf, vanityLookup } from '@/app/vanity.ts';
 import { useSession } from '@/data/session.ts';
 import { profilePubkey } from '@/features/profile/profile-target.ts';
-import { useStore } from '@/lib/external-store.ts';
+import { useSnapshot } from '@/data/use-model.ts';
 
 const HomeSidebar = lazy(() => import('@/features/sidebar/home-sidebar.tsx'));
 const ProfileSidebar = lazy(() => import('@/features/profile/profile-sidebar.tsx'));
@@ -35,7 +35,7 @@ export default function RouteSidebar() {
 function RouteSidebarContent() {
   const { sidebar, params } = useRouteMatch();
   const session = useSession();
-  const vanity = lookupOf(useStore(vanityLookup), params.vanityName);
+  const vanity = lookupOf(useSnapshot(vanityLookup), params.vanityName);
   if (sidebar === 'reads') {
     return (
       <Suspense fallback={null}>
