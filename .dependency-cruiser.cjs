@@ -2,7 +2,7 @@
 //
 //   apps/web -> packages/client -> packages/cache-protocol -> packages/nostr
 //   packages/client -> packages/wallet -> packages/nostr
-//   apps/server -> packages/cache-protocol, packages/nostr
+//   apps/server -> packages/cache-protocol, packages/wallet, packages/nostr
 //   apps/devnet -> apps/server, packages/nostr, packages/wallet
 //
 // A workspace may import what lies below it on its arrows, never above or beside. Apps do not
@@ -53,7 +53,7 @@ module.exports = {
     ...layer('cache-protocol', ws.cacheProtocol, [ws.nostr], { tests: harness }),
     ...layer('wallet', ws.wallet, [ws.nostr], { tests: harness }),
     ...layer('client', ws.client, [ws.cacheProtocol, ws.wallet, ws.nostr], { tests: harness }),
-    ...layer('server', ws.server, [ws.cacheProtocol, ws.nostr], { tests: [ws.devnet] }),
+    ...layer('server', ws.server, [ws.cacheProtocol, ws.wallet, ws.nostr], { tests: [ws.devnet] }),
     ...layer('devnet', ws.devnet, [ws.server, ws.wallet, ws.nostr], {
       tests: [ws.cacheProtocol],
     }),

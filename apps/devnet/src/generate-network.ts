@@ -13,6 +13,7 @@ import {
   buildRecentFollows,
   buildRelayLists,
 } from './network/social.ts';
+import { buildTiers } from './network/tiers.ts';
 import { buildUsers } from './network/users.ts';
 import { buildZaps } from './network/zaps.ts';
 import { DeterministicSigner } from './signer.ts';
@@ -92,6 +93,7 @@ export async function generateNetwork(opts: NetworkOptions = {}): Promise<DemoNe
     () => buildBookmarks(b),
     () => buildMessages(b),
     () => buildRecentFollows(b),
+    () => buildTiers(b),
   ];
   let flushed = 0;
   try {

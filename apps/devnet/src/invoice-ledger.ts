@@ -26,6 +26,12 @@ export interface LedgerInvoice {
   description?: string;
   /** The NIP-57 zap request when the invoice pays a zap. */
   zapRequest?: NostrEvent;
+  /**
+   * The wallet connection (its wallet pubkey) the payment goes to: an invoice made by a NIP-47
+   * wallet (`make_invoice`, its lightning address). That wallet credits it and signs its zap
+   * receipts; invoices without an owner go to the devnet node itself.
+   */
+  owner?: string;
 }
 
 export type PaidListener = (invoice: LedgerInvoice) => void | Promise<void>;
@@ -55,6 +61,7 @@ export class InvoiceLedger {
     description?: string;
     zapRequest?: NostrEvent;
     expirySeconds?: number;
+    owner?: string;
   }): LedgerInvoice {
     if (!Number.isSafeInteger(opts.amountMsat) || opts.amountMsat <= 0) {
       throw new Error('amount must be a positive whole number of millisats');
@@ -101,6 +108,7 @@ export class InvoiceLedger {
       preimage: bytesToHex(preimage),
       ...(description !== undefined ? { description } : {}),
       ...(opts.zapRequest ? { zapRequest: opts.zapRequest } : {}),
+      ...(opts.owner ? { owner: opts.owner } : {}),
     };
     this.remember(invoice);
     return invoice;

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { NostrEvent } from '@swell/nostr';
+import type { LightningFallback } from '@swell/server';
 import type { DevnetHost } from './host.ts';
 import type { InvoiceLedger, LedgerInvoice } from './invoice-ledger.ts';
 import { lnurlServicePubkey } from './keys.ts';
+import type { NwcWalletService } from './nwc-wallet-service.ts';
 import { zapRequestProblem } from './zap.ts';
 
 export const MIN_SENDABLE_MSAT = 1000;
@@ -24,19 +26,24 @@ function verifyView(invoice: LedgerInvoice) {
 }
 
 /**
- * LNURL-pay for every name on this host (`name@host`, any host: the sandbox pays everyone):
- * `/.well-known/lnurlp/:name` and its callback, which checks NIP-57 zap requests and issues
- * invoices from the ledger.
+ * LNURL-pay for every name on this host (`name@host`, any host: the sandbox pays everyone). The
+ * server serves `/.well-known/lnurlp/:name` (members' own addresses first) and asks the returned
+ * fallback for the other names; the callback `/devnet/lnurlp/:name/callback` checks NIP-57 zap
+ * requests and issues invoices from the ledger. A wallet connection's own address
+ * (`lightningNameOf(walletPubkey)`) is paid into that connection, and its zap receipts carry its
+ * wallet key (`nostrPubkey`).
  */
 export function registerLnurlRoutes(
   app: FastifyInstance,
   ledger: InvoiceLedger,
+  wallets: NwcWalletService,
   verify: (e: NostrEvent) => boolean,
-): void {
-  app.get<{ Params: { name: string } }>('/.well-known/lnurlp/:name', async (req, reply) => {
-    reply.header('access-control-allow-origin', '*'); // web wallets call LNURL services directly
-    const name = req.params.name.toLowerCase();
-    if (!NAME.test(name)) return reply.code(404).send(lnurlError('unknown name'));
+): LightningFallback {
+  const payRequest: LightningFallback = (raw, req) => {
+    const name = raw.toLowerCase();
+    if (!NAME.test(name)) return undefined;
+    const wallet = wallets.byLightningAddress(name);
+    if (wallet?.revoked) return lnurlError('this wallet connection was revoked');
     const identifier = `${name}@${req.host}`;
     return {
       tag: 'payRequest',
@@ -49,9 +56,9 @@ export function registerLnurlRoutes(
       ]),
       commentAllowed: COMMENT_ALLOWED,
       allowsNostr: true,
-      nostrPubkey: lnurlServicePubkey,
+      nostrPubkey: wallet?.walletPubkey ?? lnurlServicePubkey,
     };
-  });
+  };
 
   app.get<{
     Params: { name: string };
@@ -86,10 +93,14 @@ export function registerLnurlRoutes(
       zapRequest = parsed as NostrEvent;
     }
     const identifier = `${name}@${req.host}`;
-    const invoice = ledger.issue({
+    const what = {
       amountMsat: amount,
       ...(zapRequest ? { zapRequest } : { description: comment || `Payment to ${identifier}` }),
-    });
+    };
+    const invoice = wallets.byLightningAddress(name)
+      ? wallets.invoiceFor(name, what)
+      : ledger.issue(what);
+    if (!invoice) return reply.code(404).send(lnurlError('this wallet connection was revoked'));
     return {
       pr: invoice.bolt11,
       routes: [],
@@ -103,6 +114,7 @@ export function registerLnurlRoutes(
     if (!invoice) return reply.code(404).send(lnurlError('Not found'));
     return verifyView(invoice);
   });
+  return payRequest;
 }
 
 /**
@@ -200,7 +212,8 @@ export function registerPaymentRoutes(
 
   const receipts = new Map<string, NostrEvent>();
   ledger.onPaid(async (invoice) => {
-    if (!invoice.zapRequest) return;
+    // An invoice of a wallet connection: that wallet signs its own receipt.
+    if (!invoice.zapRequest || invoice.owner) return;
     const receipt = await publishReceipt(invoice);
     if (receipt) receipts.set(invoice.paymentHash, receipt);
   });

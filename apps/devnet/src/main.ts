@@ -1,19 +1,23 @@
 // The server with the devnet plugged in: what `npm start` and the browser tests run. The plain
 // server (`npm run serve`, apps/server/src/main.ts) has no devnet.
-import { installCrashGuards, loadConfig } from '@swell/server';
+import { exitOnStartFailure, installCrashGuards, loadConfig } from '@swell/server';
 import { seedProgressBar } from './seed-progress-bar.ts';
 import { loadDevnetOptions } from './server-extension.ts';
 import { startDevnetServer } from './start.ts';
 
 const bar = seedProgressBar();
-const devnetOptions = loadDevnetOptions();
+let devnetOptions: ReturnType<typeof loadDevnetOptions>;
 let server: Awaited<ReturnType<typeof startDevnetServer>>;
 try {
+  devnetOptions = loadDevnetOptions();
   server = await startDevnetServer({
     ...loadConfig(),
     ...devnetOptions,
     onSeedProgress: (p) => bar.update(p),
   });
+} catch (err) {
+  bar.stop();
+  exitOnStartFailure(err);
 } finally {
   bar.stop();
 }

@@ -9,59 +9,49 @@ import {
   parseLightningInvoice,
   parseNwcRequest,
   type NwcEncryption,
-  type NwcErrorCode,
 } from '@swell/wallet';
 import type { DevnetHost } from './host.ts';
-import { LedgerError, type InvoiceLedger } from './invoice-ledger.ts';
+import { LedgerError, type InvoiceLedger, type LedgerInvoice } from './invoice-ledger.ts';
+import {
+  fail,
+  lightningNameOf,
+  NWC_METHODS,
+  NWC_NOTIFICATIONS,
+  summary,
+  type Answer,
+  type Connection,
+  type IncomingInvoice,
+  type NwcConnectionSummary,
+  type NwcEncryptionMode,
+  type NwcMethod,
+} from './nwc-connection.ts';
+import { incomingView, issueIncoming, lookupInvoice, makeInvoice } from './nwc-incoming.ts';
+import { zapReceiptTemplate } from './zap.ts';
 
-/** What a connection's info event advertises: both schemes, NIP-44 only, or a legacy NIP-04 wallet. */
-export type NwcEncryptionMode = 'nip44_v2 nip04' | 'nip44_v2' | 'nip04';
+export { NWC_METHODS, type NwcConnectionSummary, type NwcEncryptionMode, type NwcMethod };
 
-export const NWC_METHODS = ['pay_invoice', 'get_balance', 'get_info'] as const;
 const MAX_CONNECTIONS = 10_000;
 const MAX_REMEMBERED_REQUESTS = 10_000;
 
-interface Connection {
-  walletSecretKey: Uint8Array;
-  walletPubkey: string;
-  /** The pubkey of the secret handed out in the URI (the secret itself is not kept, NIP-47). */
-  clientPubkey: string;
-  encryption: NwcEncryptionMode;
-  balanceMsat: number;
-  createdAt: number;
-  revoked: boolean;
-  /** Payments made through this connection, by payment hash. */
-  payments: Map<string, { preimage: string; amountMsat: number; paidAt: number }>;
-}
-
-export interface NwcConnectionSummary {
-  walletPubkey: string;
-  clientPubkey: string;
-  encryption: NwcEncryptionMode;
-  balanceMsat: number;
-  createdAt: number;
-  revoked: boolean;
-  payments: Array<{ paymentHash: string; amountMsat: number; paidAt: number }>;
-}
-
-type Answer =
-  { result: Record<string, unknown> } | { error: { code: NwcErrorCode; message: string } };
-
-const fail = (code: NwcErrorCode, message: string): Answer => ({ error: { code, message } });
-
 /**
  * A NIP-47 wallet service over the server's own relay, paying from the devnet ledger. Each
- * connection has its own wallet key, balance and info event (kind 13194, replaceable, stored
- * by the relay), and hears requests (kind 23194) through the server's live bus; answers
- * (kind 23195) go back through ingestion, so relay subscribers receive them. Requests in NIP-44
- * or NIP-04 (as the connection advertises) are answered in the same scheme. In memory: a restart
- * forgets the connections, like the ledger's open invoices.
+ * connection has its own wallet key, balance, permissions (the methods it may use) and info
+ * event (kind 13194, replaceable, stored by the relay), and hears requests (kind 23194) through
+ * the server's live bus; answers (kind 23195) and notifications (23196 NIP-04, 23197 NIP-44:
+ * `payment_received`, `payment_sent`) go out through ingestion, so relay subscribers receive
+ * them. Requests in NIP-44 or NIP-04 (as the connection advertises) are answered in the same
+ * scheme. Each connection also receives money: invoices it makes (`make_invoice`, looked up
+ * with `lookup_invoice`) and its own lightning address (`lightningNameOf(walletPubkey)@host`,
+ * whose zap receipts it signs with its wallet key). In memory: a restart forgets the
+ * connections, like the ledger's open invoices.
  */
 export class NwcWalletService {
   private readonly ledger: InvoiceLedger;
   private readonly host: DevnetHost;
   private readonly clock: () => number;
   private readonly connections = new Map<string, Connection>();
+  /** Wallet pubkey by lightning address name. */
+  private readonly byLightningName = new Map<string, string>();
   private readonly handled = new Set<string>();
   private unsubscribe: (() => void) | undefined;
 
@@ -73,6 +63,7 @@ export class NwcWalletService {
     this.ledger = ledger;
     this.host = host;
     this.clock = clock;
+    ledger.onPaid((invoice) => this.received(invoice));
   }
 
   /** Starts listening to requests on the live bus. */
@@ -95,32 +86,46 @@ export class NwcWalletService {
   }
 
   /**
-   * Creates a connection with its own wallet key and balance, publishes its info event and
-   * returns the connection string (the only place the client secret exists).
+   * Creates a connection with its own wallet key, balance and permissions (`methods`, default
+   * all), publishes its info event and returns the connection string (the only place the client
+   * secret exists).
    */
   async createConnection(opts: {
     relayUrl: string;
     balanceMsat: number;
     encryption?: NwcEncryptionMode;
     lud16?: string;
+    methods?: readonly NwcMethod[];
   }): Promise<{ uri: string; summary: NwcConnectionSummary }> {
     if (this.connections.size >= MAX_CONNECTIONS)
       throw new LedgerError('too many wallet connections');
     const walletSecretKey = generateSecretKey();
     const clientSecret = generateSecretKey();
+    const walletPubkey = getPublicKey(walletSecretKey);
     const connection: Connection = {
       walletSecretKey,
-      walletPubkey: getPublicKey(walletSecretKey),
+      walletPubkey,
       clientPubkey: getPublicKey(clientSecret),
       encryption: opts.encryption ?? 'nip44_v2 nip04',
+      methods: opts.methods
+        ? NWC_METHODS.filter((m) => opts.methods!.includes(m))
+        : [...NWC_METHODS],
       balanceMsat: opts.balanceMsat,
       createdAt: this.clock(),
       revoked: false,
+      lightningName: lightningNameOf(walletPubkey),
       payments: new Map(),
+      incoming: new Map(),
     };
     const tags = connection.encryption === 'nip04' ? [] : [['encryption', connection.encryption]];
+    tags.push(['notifications', NWC_NOTIFICATIONS.join(' ')]);
     const info = finalizeEvent(
-      { kind: NwcKind.info, created_at: this.clock(), tags, content: NWC_METHODS.join(' ') },
+      {
+        kind: NwcKind.info,
+        created_at: this.clock(),
+        tags,
+        content: connection.methods.join(' '),
+      },
       walletSecretKey,
     );
     const [result] = await this.host.ingest([info], { source: 'relay' });
@@ -128,18 +133,37 @@ export class NwcWalletService {
       throw new Error(`the wallet's info event was rejected: ${result.message}`);
     }
     this.connections.set(connection.walletPubkey, connection);
+    this.byLightningName.set(connection.lightningName, connection.walletPubkey);
     const uri = formatNwcUri({
       walletPubkey: connection.walletPubkey,
       relays: [opts.relayUrl],
       secret: bytesToHex(clientSecret),
       ...(opts.lud16 ? { lud16: opts.lud16 } : {}),
     });
-    return { uri, summary: this.summary(connection) };
+    return { uri, summary: summary(connection) };
+  }
+
+  /** The connection whose lightning address is `<name>@host`, if any. */
+  byLightningAddress(name: string): { walletPubkey: string; revoked: boolean } | undefined {
+    const wallet = this.byLightningName.get(name);
+    const c = wallet === undefined ? undefined : this.connections.get(wallet);
+    return c && { walletPubkey: c.walletPubkey, revoked: c.revoked };
+  }
+
+  /** An invoice paid to the connection of lightning address `<name>@host` (its LNURL callback). */
+  invoiceFor(
+    name: string,
+    opts: { amountMsat: number; description?: string; zapRequest?: NostrEvent },
+  ): IncomingInvoice | undefined {
+    const wallet = this.byLightningName.get(name);
+    const c = wallet === undefined ? undefined : this.connections.get(wallet);
+    if (!c || c.revoked) return undefined;
+    return issueIncoming(this.ledger, c, opts);
   }
 
   get(walletPubkey: string): NwcConnectionSummary | undefined {
     const connection = this.connections.get(walletPubkey);
-    return connection && this.summary(connection);
+    return connection && summary(connection);
   }
 
   /** Revokes a connection: later requests are answered UNAUTHORIZED. */
@@ -148,22 +172,6 @@ export class NwcWalletService {
     if (!connection) return false;
     connection.revoked = true;
     return true;
-  }
-
-  private summary(c: Connection): NwcConnectionSummary {
-    return {
-      walletPubkey: c.walletPubkey,
-      clientPubkey: c.clientPubkey,
-      encryption: c.encryption,
-      balanceMsat: c.balanceMsat,
-      createdAt: c.createdAt,
-      revoked: c.revoked,
-      payments: [...c.payments].map(([paymentHash, p]) => ({
-        paymentHash,
-        amountMsat: p.amountMsat,
-        paidAt: p.paidAt,
-      })),
-    };
   }
 
   private remember(id: string): boolean {
@@ -205,6 +213,11 @@ export class NwcWalletService {
       answer = fail('UNAUTHORIZED', 'This key has no wallet connected.');
     } else if (!parsed) {
       answer = fail('OTHER', 'The request could not be decrypted or read.');
+    } else if (
+      (NWC_METHODS as readonly string[]).includes(parsed.method) &&
+      !(connection.methods as string[]).includes(parsed.method)
+    ) {
+      answer = fail('RESTRICTED', `This connection may not use ${parsed.method}.`);
     } else {
       answer = await this.answer(connection, parsed.method, parsed.params);
     }
@@ -237,10 +250,14 @@ export class NwcWalletService {
             network: 'regtest',
             block_height: 1,
             block_hash: '0'.repeat(64),
-            methods: [...NWC_METHODS],
-            notifications: [],
+            methods: [...connection.methods],
+            notifications: [...NWC_NOTIFICATIONS],
           },
         };
+      case 'make_invoice':
+        return makeInvoice(this.ledger, connection, params, this.clock());
+      case 'lookup_invoice':
+        return lookupInvoice(connection, params, this.clock());
       default:
         return fail('NOT_IMPLEMENTED', `${method} is not offered by the devnet wallet.`);
     }
@@ -281,10 +298,24 @@ export class NwcWalletService {
         connection.balanceMsat += amount;
         return fail('PAYMENT_FAILED', 'The devnet node does not know this invoice.');
       }
+      const paidAt = this.clock();
       connection.payments.set(invoice.paymentHash, {
         preimage: paid.preimage,
         amountMsat: amount,
-        paidAt: this.clock(),
+        paidAt,
+        bolt11: invoice.invoice,
+      });
+      await this.notify(connection, 'payment_sent', {
+        type: 'outgoing',
+        state: 'settled',
+        invoice: invoice.invoice,
+        payment_hash: invoice.paymentHash,
+        preimage: paid.preimage,
+        amount,
+        fees_paid: 0,
+        created_at: paidAt,
+        settled_at: paidAt,
+        metadata: {},
       });
       return { result: { preimage: paid.preimage, fees_paid: 0 } };
     } catch (err) {
@@ -293,6 +324,71 @@ export class NwcWalletService {
       this.host.log.warn({ err }, 'devnet wallet connect: payment failed');
       return fail('INTERNAL', 'The payment failed inside the devnet.');
     }
+  }
+
+  /**
+   * The ledger's listener: an invoice of one of our connections was paid. The connection is
+   * credited, told (`payment_received`), and a zap's receipt is signed with its wallet key.
+   */
+  private async received(paid: LedgerInvoice): Promise<void> {
+    const connection = paid.owner === undefined ? undefined : this.connections.get(paid.owner);
+    if (!connection) return;
+    let incoming = connection.incoming.get(paid.paymentHash);
+    if (!incoming) {
+      // Forgotten (the oldest go first): credited all the same.
+      incoming = {
+        bolt11: paid.bolt11,
+        paymentHash: paid.paymentHash,
+        amountMsat: paid.amountMsat,
+        description: paid.description ?? '',
+        createdAt: paid.createdAt,
+        expiresAt: paid.expiresAt,
+        preimage: paid.preimage ?? '',
+      };
+    }
+    if (incoming.settledAt !== undefined) return;
+    const settledAt = paid.paidAt ?? this.clock();
+    incoming.settledAt = settledAt;
+    connection.balanceMsat += paid.amountMsat;
+    if (paid.zapRequest) {
+      const receipt = finalizeEvent(
+        zapReceiptTemplate({
+          zapRequest: paid.zapRequest,
+          bolt11: paid.bolt11,
+          ...(paid.preimage ? { preimage: paid.preimage } : {}),
+          paidAt: settledAt,
+        }),
+        connection.walletSecretKey,
+      );
+      const [result] = await this.host.ingest([receipt], { source: 'relay' });
+      if (result?.status === 'rejected')
+        this.host.log.warn({ reason: result.message }, 'devnet wallet zap receipt was rejected');
+    }
+    await this.notify(connection, 'payment_received', incomingView(incoming, this.clock()));
+  }
+
+  /** A NIP-47 notification, in each scheme the connection speaks (23197 NIP-44, 23196 NIP-04). */
+  private async notify(
+    connection: Connection,
+    type: (typeof NWC_NOTIFICATIONS)[number],
+    notification: Record<string, unknown>,
+  ): Promise<void> {
+    const body = JSON.stringify({ notification_type: type, notification });
+    const events = (connection.encryption.split(' ') as NwcEncryption[]).map((scheme) =>
+      finalizeEvent(
+        {
+          kind: scheme === 'nip44_v2' ? NwcKind.notification : NwcKind.notificationNip04,
+          created_at: this.clock(),
+          tags: [['p', connection.clientPubkey]],
+          content: nwcEncrypt(scheme, connection.walletSecretKey, connection.clientPubkey, body),
+        },
+        connection.walletSecretKey,
+      ),
+    );
+    const results = await this.host.ingest(events, { source: 'relay' });
+    for (const r of results)
+      if (r.status === 'rejected')
+        this.host.log.warn({ reason: r.message }, 'devnet wallet connect: notification rejected');
   }
 
   private async respond(

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { NostrEvent } from '@swell/nostr';
+import type { LightningFallback } from '@swell/server';
 import type { DevnetHost } from './host.ts';
 import { InvoiceLedger } from './invoice-ledger.ts';
 import { DevnetPayments } from './devnet-payments.ts';
@@ -19,6 +20,8 @@ export interface Devnet {
   nwc: NwcWalletService;
   /** Membership purchases paid from the ledger, at a settable fixed exchange rate. */
   payments: DevnetPayments;
+  /** LNURL-pay of every name the server does not forward to a member's own address. */
+  lnurl: LightningFallback;
 }
 
 /**
@@ -62,11 +65,11 @@ export async function registerDevnet(
     }
     return receipt;
   };
-  registerLnurlRoutes(app, ledger, (e) => signer.verify(e));
-  registerPaymentRoutes(app, ledger, host, publishReceipt);
   const nwc = new NwcWalletService(ledger, host);
+  const lnurl = registerLnurlRoutes(app, ledger, nwc, (e) => signer.verify(e));
+  registerPaymentRoutes(app, ledger, host, publishReceipt);
   nwc.start();
   registerNwcRoutes(app, nwc, opts.operatorToken);
   registerWeblnRoutes(app, ledger);
-  return { ledger, nwc, payments };
+  return { ledger, nwc, payments, lnurl };
 }

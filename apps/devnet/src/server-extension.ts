@@ -106,7 +106,10 @@ export function devnetExtension(
         state.bunker = new DevnetBunker(ctx);
         registerBunkerRoutes(app, state.bunker, operatorToken);
         state.payments = devnet.payments;
-        ctx.membership.usePayments(devnet.payments);
+        // A configured provider (the operator's wallet, SWELL_NWC_URL) takes the payments.
+        if (!ctx.membership.paymentProvider) ctx.membership.usePayments(devnet.payments);
+        // Names without an address of their own (members with one are forwarded first).
+        ctx.lightning.useFallback(devnet.lnurl);
       }
     },
     async close() {

@@ -15,6 +15,7 @@ import {
   type DemoNetwork,
 } from '../src/index.ts';
 import { getConversationKey, nip04Decrypt, nip44Decrypt } from '@swell/nostr';
+import { defaultNetwork } from '../src/testing.ts';
 
 let net: DemoNetwork;
 const byKind = (k: number) => net.events.filter((e) => e.kind === k);
@@ -24,7 +25,7 @@ const demoKey = (name: string) =>
 
 beforeAll(async () => {
   setNostrWasm(await initNostrWasm());
-  net = await generateNetwork();
+  net = await defaultNetwork();
 }, 120_000);
 
 describe('the default demo network', () => {
@@ -101,6 +102,32 @@ describe('the default demo network', () => {
     }
     expect(byKind(30000).some((e) => tag(e, 'd') === 'mutelists')).toBe(true);
     expect(byKind(30000).some((e) => tag(e, 'd') === 'allowlist')).toBe(true);
+  });
+
+  it('gives two demo authors paid tiers (kind 37001) and a tier list (17000)', () => {
+    const pubkey = (name: string) => demoAccounts.find((a) => a.name === name)!.pubkey;
+    const offering = new Set(byKind(37001).map((e) => e.pubkey));
+    expect(offering).toEqual(new Set([pubkey('carol'), pubkey('erin')]));
+    for (const tier of byKind(37001)) {
+      expect(tag(tier, 'd')).toBeTruthy();
+      expect(tag(tier, 'title')).toBeTruthy();
+      expect(tier.content).not.toBe('');
+      const amounts = tier.tags.filter((t) => t[0] === 'amount');
+      expect(amounts.length).toBeGreaterThan(0);
+      for (const [, amount, unit, cadence] of amounts) {
+        expect(Number(amount)).toBeGreaterThan(0);
+        expect(['msats', 'USD']).toContain(unit);
+        expect(['monthly', 'yearly']).toContain(cadence);
+      }
+      expect(tier.tags.some((t) => t[0] === 'perk')).toBe(true);
+    }
+    const lists = byKind(17000);
+    expect(lists.map((e) => e.pubkey).sort()).toEqual([pubkey('carol'), pubkey('erin')].sort());
+    for (const list of lists) {
+      const named = list.tags.filter((t) => t[0] === 'e').map((t) => t[1]);
+      const own = byKind(37001).filter((e) => e.pubkey === list.pubkey);
+      expect(named).toEqual(own.map((e) => e.id));
+    }
   });
 
   it('contains every content type, with the markers the client looks for', () => {

@@ -200,7 +200,14 @@ describe(
       expect(summary.balanceMsat).toBe(9_958_000);
       expect(summary.payments).toHaveLength(1);
       const info = await payer.client.getInfo();
-      expect(info.methods).toEqual(['pay_invoice', 'get_balance', 'get_info']);
+      expect(info.methods).toEqual([
+        'pay_invoice',
+        'get_balance',
+        'get_info',
+        'make_invoice',
+        'lookup_invoice',
+      ]);
+      expect(info.notifications).toEqual(['payment_received', 'payment_sent']);
       expect(info.network).toBe('regtest');
     });
 

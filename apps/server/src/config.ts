@@ -3,6 +3,7 @@ import { pubkeyFromNip19 } from '@swell/nostr';
 import { availableParallelism } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
 import { parseAddressList, type AddressList } from './net/address-list.ts';
+import type { ExchangeRateConfig } from './membership/exchange-rate.ts';
 
 /** Budgets that keep the server up under load (see README, Configuration). */
 export interface ServerLimits {
@@ -20,6 +21,8 @@ export interface ServerLimits {
   sendBufferBytes: number;
   /** Bytes of live relay filters, all connections together. */
   relayFilterBytes: number;
+  /** The fraction (0-1] of `relayFilterBytes` one client address may hold. */
+  relayFilterShare: number;
 }
 
 /** Server configuration: environment variables, overridable by `--NAME=value` flags. */
@@ -68,6 +71,20 @@ export interface ServerConfig {
   uploadTotalMb?: number;
   /** ffmpeg for video poster frames (SWELL_FFMPEG; default `ffmpeg` on PATH; `0`: none). */
   ffmpeg?: string;
+  /**
+   * The app releases `get_app_releases` answers (SWELL_APP_RELEASES): a JSON document, or the
+   * path of a JSON file; unset: `SWELL_DATA/app-releases.json` when it exists.
+   */
+  appReleases?: string;
+  /**
+   * The operator's wallet connection for membership payments (SWELL_NWC_URL, a
+   * `nostr+walletconnect://` string with make_invoice and lookup_invoice). A secret.
+   */
+  nwcUrl?: string;
+  /** Where membership prices get their exchange rate (SWELL_EXCHANGE_RATE_*, SWELL_USD_PER_BTC). */
+  exchangeRate: ExchangeRateConfig;
+  /** Events a member's content rebroadcast sends per second at most (SWELL_REBROADCAST_RATE). */
+  rebroadcastEventsPerSecond?: number;
 }
 
 function positiveNumber(name: string, v: string | undefined): number | undefined {
@@ -98,6 +115,7 @@ export function defaultLimits(): ServerLimits {
     requestBudgetMs: 10_000,
     sendBufferBytes: 8 * MiB,
     relayFilterBytes: 64 * MiB,
+    relayFilterShare: 0.25,
   };
 }
 
@@ -107,6 +125,14 @@ function positive(merged: Record<string, string | undefined>, name: string): num
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0)
     throw new Error(`${name} must be a positive number, got ${raw}`);
+  return n;
+}
+
+/** A fraction in (0, 1]. */
+function share(merged: Record<string, string | undefined>, name: string): number | undefined {
+  const n = positive(merged, name);
+  if (n !== undefined && n > 1)
+    throw new Error(`${name} must be a fraction of 1 at most, got ${n}`);
   return n;
 }
 
@@ -136,6 +162,38 @@ const list = (v: string | undefined): string[] =>
 
 export const flag = (v: string | undefined): boolean | undefined =>
   v === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+
+function exchangeRate(merged: Record<string, string | undefined>): ExchangeRateConfig {
+  const out: ExchangeRateConfig = {};
+  const url = merged.SWELL_EXCHANGE_RATE_URL?.trim();
+  if (url) {
+    let u: URL;
+    try {
+      u = new URL(url);
+    } catch {
+      throw new Error(`SWELL_EXCHANGE_RATE_URL must be a URL, got ${url}`);
+    }
+    if (u.protocol !== 'http:' && u.protocol !== 'https:')
+      throw new Error(`SWELL_EXCHANGE_RATE_URL must be http(s), got ${url}`);
+    out.url = u.toString();
+  }
+  const field = merged.SWELL_EXCHANGE_RATE_FIELD?.trim();
+  if (field) {
+    if (!/^[A-Za-z0-9_$-]+(\.[A-Za-z0-9_$-]+)*$/.test(field))
+      throw new Error(`SWELL_EXCHANGE_RATE_FIELD must be a dotted path like data.rates.USD`);
+    out.field = field;
+  }
+  const fixed = merged.SWELL_USD_PER_BTC?.trim();
+  if (fixed) {
+    const n = Number(fixed);
+    if (!(Number.isFinite(n) && n >= 1 && n <= 1e9))
+      throw new Error(`SWELL_USD_PER_BTC must be US dollars per bitcoin (1 to 1e9), got ${fixed}`);
+    out.fixedUsdPerBtc = n;
+  }
+  const refresh = positive(merged, 'SWELL_EXCHANGE_RATE_REFRESH_SECONDS');
+  if (refresh !== undefined) out.refreshSeconds = refresh;
+  return out;
+}
 
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
@@ -209,10 +267,17 @@ export function loadConfig(
       requestBudgetMs: positive(merged, 'SWELL_REQUEST_BUDGET_MS') ?? base.requestBudgetMs,
       sendBufferBytes: mb('SWELL_SEND_BUFFER_MB') ?? base.sendBufferBytes,
       relayFilterBytes: mb('SWELL_RELAY_FILTER_MB') ?? base.relayFilterBytes,
+      relayFilterShare: share(merged, 'SWELL_RELAY_FILTER_SHARE') ?? base.relayFilterShare,
     },
     uploadMaxMb: positiveNumber('SWELL_UPLOAD_MAX_MB', merged.SWELL_UPLOAD_MAX_MB),
     uploadQuotaMb: positiveNumber('SWELL_UPLOAD_QUOTA_MB', merged.SWELL_UPLOAD_QUOTA_MB),
     uploadTotalMb: positiveNumber('SWELL_UPLOAD_TOTAL_MB', merged.SWELL_UPLOAD_TOTAL_MB),
     ffmpeg: merged.SWELL_FFMPEG || undefined,
+    ...(merged.SWELL_APP_RELEASES ? { appReleases: merged.SWELL_APP_RELEASES } : {}),
+    ...(merged.SWELL_NWC_URL?.trim() ? { nwcUrl: merged.SWELL_NWC_URL.trim() } : {}),
+    exchangeRate: exchangeRate(merged),
+    ...(positive(merged, 'SWELL_REBROADCAST_RATE') !== undefined
+      ? { rebroadcastEventsPerSecond: positive(merged, 'SWELL_REBROADCAST_RATE') }
+      : {}),
   };
 }

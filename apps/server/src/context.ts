@@ -10,6 +10,9 @@ import type { ServerLoad } from './load.ts';
 import type { MediaStore } from './media/media-store.ts';
 import type { MembershipService } from './membership/membership-service.ts';
 import type { ProofLedger } from './auth/user-request.ts';
+import type { AppReleasesSource } from './cache/app-releases.ts';
+import type { LightningAddresses } from './lightning/lightning-addresses.ts';
+import type { Rebroadcasts } from './membership/rebroadcasts.ts';
 
 /**
  * What every part of the server shares: configuration, logger, storage, the ingestion pipeline
@@ -56,6 +59,15 @@ export interface ServerContext {
    * published event: every endpoint that checks signed requests shares it.
    */
   replays: ProofLedger;
+  /** The app releases `get_app_releases` answers, from configuration (none by default). */
+  appReleases: AppReleasesSource;
+  /**
+   * Members' lightning addresses (`name@host`, forwarded to the address of their own profile);
+   * extensions answer the other names (`lightning.useFallback`: the devnet's ledger).
+   */
+  lightning: LightningAddresses;
+  /** Members' content rebroadcasts (stored; taken up again after a restart). */
+  rebroadcasts: Rebroadcasts;
 }
 
 /** Where a started server listens. */

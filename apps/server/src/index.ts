@@ -1,5 +1,10 @@
 export { flag, loadConfig, type ServerConfig, type ServerLimits } from './config.ts';
-export { startServer, type RunningServer, type StartOptions } from './server.ts';
+export {
+  SOCKET_MAX_PAYLOAD,
+  startServer,
+  type RunningServer,
+  type StartOptions,
+} from './server.ts';
 export type { ServerContext, ServerExtension, ListeningAddress } from './context.ts';
 export { openStore, type StoreConfig } from './store/open-store.ts';
 export type { Store, IngestResult, IngestOptions, StoreDialect } from './store/store.ts';
@@ -9,6 +14,7 @@ export { NameRegistry, NameError, normaliseName } from './names/name-registry.ts
 export type { NameRecord, NameErrorCode } from './names/name-registry.ts';
 export { ServerSettings } from './settings/server-settings.ts';
 export { installCrashGuards } from './crash-guard.ts';
+export { exitOnStartFailure } from './start-failure.ts';
 export { MembershipService, MembershipError } from './membership/membership-service.ts';
 export type {
   PaymentProvider,
@@ -31,3 +37,4 @@ export type {
   UserRequestRules,
 } from './auth/user-request.ts';
 export { StoredReplayGuard } from './auth/stored-replay-guard.ts';
+export { lnurlError, type LightningFallback } from './lightning/lightning-addresses.ts';

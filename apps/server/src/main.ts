@@ -1,9 +1,9 @@
 import { loadConfig } from './config.ts';
 import { startServer } from './server.ts';
 import { installCrashGuards } from './crash-guard.ts';
+import { exitOnStartFailure } from './start-failure.ts';
 
-const config = loadConfig();
-const server = await startServer(config);
+const server = await startServer(loadConfig()).catch(exitOnStartFailure);
 installCrashGuards(server.app.log);
 console.log(`\nSwell is running at ${server.url}\n`);
 

@@ -28,6 +28,9 @@ import { NameRegistry } from './names/name-registry.ts';
 import { ServerSettings } from './settings/server-settings.ts';
 import { MembershipService } from './membership/membership-service.ts';
 import { StoredReplayGuard } from './auth/stored-replay-guard.ts';
+import { AppReleasesSource } from './cache/app-releases.ts';
+import { ExchangeRateSource } from './membership/exchange-rate.ts';
+import { NwcPayments } from './membership/nwc-payments.ts';
 import { walletRoutes } from './wallet/router.ts';
 import { registerContentBackup } from './http/content-backup.ts';
 import type { ServerContext, ServerExtension } from './context.ts';
@@ -35,13 +38,17 @@ import { openStreams } from './cache/stream-counts.ts';
 import { createServerLoad, loadReport } from './load.ts';
 import { FetchGuard, type Resolver } from './net/fetch-guard.ts';
 import { OwnOrigins } from './net/own-origins.ts';
-import { fetchSlots } from './net/outbound.ts';
+import { fetchSlots, type Outbound } from './net/outbound.ts';
+import { LightningAddresses } from './lightning/lightning-addresses.ts';
+import { Rebroadcasts } from './membership/rebroadcasts.ts';
+import { registerLightningAddresses } from './http/lightning-address.ts';
 import { inAddressList } from './net/address-list.ts';
 import { clientAddress } from './net/client-address.ts';
 import { localGet } from './http/local-get.ts';
 import { originAllowed } from './http/cors.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { guardUpgradeSocket, logSocketErrors } from './net/socket-errors.ts';
 
 export interface RunningServer {
   /** Base HTTP URL, e.g. http://127.0.0.1:8080 */
@@ -62,8 +69,16 @@ export interface StartOptions {
   resolver?: Resolver;
 }
 
-/** Largest frame accepted on `/v1` (an upload chunk of 1 MB is about 1.4 MB of JSON). */
-const CACHE_MAX_PAYLOAD = 4 * 1024 * 1024;
+/**
+ * Largest websocket frame of each path (bytes); a larger one closes that connection with 1009.
+ * `/v1`: an upload chunk of 1 MB is about 1.4 MB of JSON. `/relay`: frames up to the relay's
+ * message limit are handled, larger ones up to this cap get a NOTICE from the handler.
+ */
+export const SOCKET_MAX_PAYLOAD = {
+  '/v1': 4 * 1024 * 1024,
+  '/wallet/v1': 1024 * 1024,
+  '/relay': WS_MAX_PAYLOAD,
+} as const;
 
 function refuseUpgrade(socket: Duplex, status: string, text: string): void {
   socket.end(
@@ -85,6 +100,13 @@ export async function startServer(
     trustProxy: (address: string) => inAddressList(config.trustedProxies, address),
   });
   await registerCompression(app);
+  // Configuration read from files is checked before anything opens.
+  const appReleases = new AppReleasesSource({
+    ...(config.appReleases !== undefined ? { setting: config.appReleases } : {}),
+    dataDir: config.dataDir,
+    warn: (msg) => app.log.warn(msg),
+  });
+  await appReleases.check();
   const store = await openStore(config);
   const live = new LiveBus();
   let fanout: PgFanout | undefined;
@@ -95,6 +117,15 @@ export async function startServer(
   });
   const names = new NameRegistry(store.db);
   const membership = new MembershipService({ store, names, log: app.log });
+  const profiles = new ProfileCache();
+  const outbound: Outbound = {
+    guard: new FetchGuard({
+      allowPrivate: config.allowPrivateFetch,
+      ...(options.resolver ? { resolver: options.resolver } : {}),
+    }),
+    own: new OwnOrigins(config.publicUrl ? [config.publicUrl] : []),
+    slots: fetchSlots(),
+  };
   const ctx: ServerContext = {
     config,
     log: app.log,
@@ -102,23 +133,52 @@ export async function startServer(
     store,
     ingest: (events, opts) => store.ingest(events, opts),
     live,
-    profiles: new ProfileCache(),
+    profiles,
     names,
     settings: new ServerSettings(store.db, { defaultAccount: config.defaultAccount }),
-    outbound: {
-      guard: new FetchGuard({
-        allowPrivate: config.allowPrivateFetch,
-        ...(options.resolver ? { resolver: options.resolver } : {}),
-      }),
-      own: new OwnOrigins(config.publicUrl ? [config.publicUrl] : []),
-      slots: fetchSlots(),
-    },
+    outbound,
     load: createServerLoad(config),
     media: new MediaStore({ store, config, log: app.log, tierOf: (pk) => membership.tierOf(pk) }),
     membership,
     replays: new StoredReplayGuard(store),
+    appReleases,
+    lightning: new LightningAddresses({ names, membership, profiles, store, outbound }),
+    rebroadcasts: new Rebroadcasts({
+      store,
+      outbound,
+      log: app.log,
+      ...(config.rebroadcastEventsPerSecond !== undefined
+        ? { eventsPerSecond: config.rebroadcastEventsPerSecond }
+        : {}),
+    }),
   };
   membership.useMediaLibrary(memberMediaLibrary(ctx.media));
+  // The operator's wallet (SWELL_NWC_URL), checked before the server takes a request: a
+  // connection that cannot take payments stops the start with the reason.
+  let nwc: NwcPayments | undefined;
+  if (config.nwcUrl) {
+    try {
+      nwc = await NwcPayments.connect({
+        uri: config.nwcUrl,
+        store,
+        rates: new ExchangeRateSource({
+          config: config.exchangeRate,
+          outbound: ctx.outbound,
+          settings: ctx.settings,
+          log: app.log,
+        }),
+        log: app.log,
+      });
+    } catch (err) {
+      await ctx.media.close();
+      await fanout?.close();
+      await store.close();
+      await app.close();
+      throw err;
+    }
+    membership.usePayments(nwc);
+    app.log.info({ wallet: nwc.walletPubkey }, 'membership payments: wallet connect');
+  }
   live.subscribe((e) => ctx.profiles.invalidate([e]));
   const storageKind = config.databaseUrl ? 'postgresql' : 'sqlite';
   const upstream = config.upstream.length
@@ -159,20 +219,21 @@ export async function startServer(
   registerMediaFiles(app, ctx);
   registerBlossom(app, ctx);
   registerContentBackup(app, ctx);
+  registerLightningAddresses(app, ctx);
   for (const ext of extensions) await ext.register?.(app, ctx);
   await registerWebApp(app, config.webDist ?? defaultWebDist);
   ctx.outbound.local = localGet(app);
 
   const sockets = {
     '/v1': {
-      wss: new WebSocketServer({ noServer: true, maxPayload: CACHE_MAX_PAYLOAD }),
+      wss: new WebSocketServer({ noServer: true, maxPayload: SOCKET_MAX_PAYLOAD['/v1'] }),
       handle: handleCacheSocket,
       caps: ctx.load.connections.cache,
       checkOrigin: true,
     },
     // Membership and wallet: the cache's message shape and machinery, its own commands.
     '/wallet/v1': {
-      wss: new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 }),
+      wss: new WebSocketServer({ noServer: true, maxPayload: SOCKET_MAX_PAYLOAD['/wallet/v1'] }),
       handle: (ws: WebSocket, c: ServerContext, req: IncomingMessage) =>
         handleCacheSocket(ws, c, req, walletRoutes),
       caps: ctx.load.connections.wallet,
@@ -180,19 +241,22 @@ export async function startServer(
       checkOrigin: true,
     },
     '/relay': {
-      // Frames up to the relay's message limit are handled; larger ones (up to this cap) get
-      // a NOTICE from the handler instead of a dropped connection.
-      wss: new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD }),
+      wss: new WebSocketServer({ noServer: true, maxPayload: SOCKET_MAX_PAYLOAD['/relay'] }),
       handle: handleRelaySocket,
       caps: ctx.load.connections.relay,
       // A relay is for every client on every origin (NIP-01).
       checkOrigin: false,
     },
   } as const;
-  for (const { wss, handle } of Object.values(sockets)) {
-    wss.on('connection', (ws: WebSocket, req: IncomingMessage) => handle(ws, ctx, req));
+  for (const [path, { wss, handle }] of Object.entries(sockets)) {
+    wss.on('connection', (ws: WebSocket, req: IncomingMessage) => {
+      // First: nothing a client sends may leave an `error` without a listener.
+      logSocketErrors(ws, path, ctx.log);
+      handle(ws, ctx, req);
+    });
   }
   app.server.on('upgrade', (req, socket, head) => {
+    guardUpgradeSocket(socket);
     const path = (req.url ?? '/').split('?')[0] as keyof typeof sockets;
     const target = Object.hasOwn(sockets, path) ? sockets[path] : undefined;
     if (!target) {
@@ -231,6 +295,7 @@ export async function startServer(
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
   ctx.outbound.own.addListening(url);
+  ctx.rebroadcasts.resume();
   for (const ext of extensions) await ext.listening?.(ctx, { url, port });
   return {
     url,
@@ -243,7 +308,9 @@ export async function startServer(
         wss.close();
       }
       await app.close();
+      await ctx.rebroadcasts.close();
       for (const ext of [...extensions].reverse()) await ext.close?.();
+      await nwc?.close();
       clearInterval(scoreTimer);
       loopDelay.disable();
       await upstream?.close();

@@ -40,6 +40,7 @@ const TAKES_NO_REQUEST = new Set([
   'user_infos',
   'user_profile',
   'contact_list',
+  'author_subscriptions',
   'is_user_following',
   'user_followers',
   'user_profile_scored_content',

@@ -115,6 +115,8 @@ export interface CachePayloads {
     extended_response?: boolean;
   };
   creator_paid_tiers: { pubkey: string };
+  /** Ours: the subscriber's NIP-88 subscriptions (kind 7001) not ended by a kind 7002. */
+  author_subscriptions: { pubkey: string; creator?: string; limit?: number };
   get_featured_dvm_feeds: Personal & { kind?: 'notes' | 'reads' };
   dvm_feed_info: Personal & { pubkey: string; identifier: string };
   get_advanced_feeds: Record<string, never>;
@@ -205,6 +207,7 @@ export const CACHE_COMMANDS = [
   'get_user_relays',
   'parameterized_replaceable_list',
   'creator_paid_tiers',
+  'author_subscriptions',
   'get_featured_dvm_feeds',
   'dvm_feed_info',
   'get_advanced_feeds',

@@ -103,6 +103,7 @@ export const MembershipResultKind = {
   MediaStats: 10000163,
   MediaList: 10000164,
   ContentStats: 10000166,
+  BroadcastStatus: 10000167,
   LegendCustomization: 10000168,
   ExchangeRate: 10000305,
 } as const;
@@ -242,6 +243,15 @@ export interface MembershipPayloads {
   membership_exchange_rate: { target_currency?: string };
   /** A signed kind 10000300 whose content is `["exchange_rate", {target_currency}]`. */
   wallet: { operation_event: SignedEvent };
+  /** `relays`: where to; default the write relays of the member's kind 10002. */
+  membership_content_rebroadcast_start: {
+    event_from_user: SignedEvent;
+    kinds?: number[];
+    relays?: string[];
+  };
+  membership_content_rebroadcast_cancel: { event_from_user: SignedEvent };
+  /** Streaming: 10000167 now and at each change. */
+  rebroadcasting_status: { event_from_user: SignedEvent };
 }
 
 export type MembershipCommand = keyof MembershipPayloads;
@@ -262,7 +272,42 @@ export const MEMBERSHIP_COMMANDS = [
   'membership_purchase_history',
   'membership_exchange_rate',
   'wallet',
+  'membership_content_rebroadcast_start',
+  'membership_content_rebroadcast_cancel',
+  'rebroadcasting_status',
 ] as const satisfies readonly MembershipCommand[];
+
+/**
+ * The premium commands the stock reference client sends on the cache socket (`/v1`) rather than
+ * the membership socket; our server answers them on both, with the same answers.
+ */
+export const PREMIUM_CACHE_COMMANDS = [
+  'membership_media_management_stats',
+  'membership_media_management_uploads',
+  'membership_media_management_delete',
+  'membership_recovery_contact_lists',
+  'membership_content_stats',
+  'membership_content_backup',
+  'membership_content_rebroadcast_start',
+  'membership_content_rebroadcast_cancel',
+  'rebroadcasting_status',
+] as const satisfies readonly MembershipCommand[];
+
+/** A member's content rebroadcast (10000167), as the reference client reads it, with counts. */
+export interface RebroadcastStatus {
+  running: boolean;
+  /** 'running', 'finished fine' (the reference's words), 'cancelled', 'failed: <why>', or ''. */
+  status: string;
+  /** 0 to 1. */
+  progress: number;
+  /** The kinds rebroadcast; null: every kind. */
+  kinds: number[] | null;
+  total: number;
+  done: number;
+  /** Events at least one relay accepted. */
+  accepted: number;
+  relays: string[];
+}
 
 /** Path of the content backup download on the server (NIP-98 signed GET; `?kinds=1,3`). */
 export const CONTENT_BACKUP_PATH = '/membership/content-backup';

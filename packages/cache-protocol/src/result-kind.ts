@@ -95,5 +95,8 @@ export const ORDER_BY = [
   'amount_sats',
   'latest_at',
   'increase',
+  // the advanced search's orderby:replies and orderby:likes
+  'replies',
+  'likes',
 ] as const;
 export type OrderBy = (typeof ORDER_BY)[number];

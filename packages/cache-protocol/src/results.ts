@@ -247,11 +247,21 @@ export interface AppSubsettings {
   settings: unknown;
 }
 
-/** 10000138: this server's app releases (Swell's own). */
+/**
+ * 10000138: this server's app releases. `web` is the server's own version; a mobile platform is
+ * present only when the operator configured a release for it (never an empty placeholder).
+ */
 export interface AppReleases {
   web: { version: string };
-  ios: { version: string; url: string; date: string };
-  android: { version: string; url: string; date: string };
+  ios?: MobileRelease;
+  android?: MobileRelease;
+}
+
+/** One configured mobile release: `date` is an ISO date (`2026-03-01`), `url` an https link or ''. */
+export interface MobileRelease {
+  version: string;
+  url: string;
+  date: string;
 }
 
 /** 10000145: recommended reads, `[naddr, title]` pairs; the articles are fetched separately. */

@@ -217,6 +217,9 @@ export type { LookupRef } from './lookup/lookup-ref.ts';
 
 // ---- reading screens: reads, explore, search, downloads, home sidebar --------------------------
 // (their lists and answers are read models: see "read models" below)
+export { watchFeedLive, relayBesideCache } from './feed/watch-feed.ts';
+export type { LiveFeedHost } from './feed/watch-feed.ts';
+export type { LiveFeedWatchOptions } from './feed/live-feed.ts';
 export { sortValue, publishedAt } from './feed/sort-value.ts';
 export { loadReadsSidebar } from './reads/reads-sidebar.ts';
 export type { ReadsSidebar, ReadsSidebarOptions, RecommendedRead } from './reads/reads-sidebar.ts';
@@ -235,7 +238,7 @@ export {
   readExploreLens,
 } from './explore/explore-lens.ts';
 export type { ExploreTab, ExploreLens } from './explore/explore-lens.ts';
-export { loadExploreTopics } from './explore/explore-lists.ts';
+export { loadExploreTopics } from './explore/explore-topics.ts';
 export { zapListItems } from './explore/zap-list-items.ts';
 export type { ZapListItem } from './explore/zap-list-items.ts';
 export { featuredFeedsOf, loadFeaturedFeeds, loadFeaturedFeed } from './explore/featured-feeds.ts';
@@ -267,6 +270,8 @@ export {
   isHomeSidebarSelector,
   readHomeSidebarSelection,
   writeHomeSidebarSelection,
+  homeSidebarSelectorsBeside,
+  homeSidebarSelectionBeside,
 } from './home/home-sidebar.ts';
 export type { HomeSidebarSelector } from './home/home-sidebar.ts';
 export { loadUserFeedList } from './settings/user-feed-lists.ts';

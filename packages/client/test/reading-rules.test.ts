@@ -15,7 +15,12 @@ import {
   markReleasesSeen,
   readSeenReleases,
 } from '../src/downloads/download-badge.ts';
-import { readHomeSidebarSelection, writeHomeSidebarSelection } from '../src/home/home-sidebar.ts';
+import {
+  homeSidebarSelectionBeside,
+  homeSidebarSelectorsBeside,
+  readHomeSidebarSelection,
+  writeHomeSidebarSelection,
+} from '../src/home/home-sidebar.ts';
 import { readingMinutes } from '../src/reads/reading-time.ts';
 import { MemoryStorage } from '../src/storage/storage.ts';
 import { UserRecordStore } from '../src/storage/user-record.ts';
@@ -133,11 +138,12 @@ describe('downloads badge', () => {
 });
 
 describe('small reading rules', () => {
-  it('reading time at 238 words a minute', () => {
+  it('reading time at 238 words a minute, rounded as the Reads cards show it', () => {
     expect(readingMinutes(0)).toBe(0);
     expect(readingMinutes(1)).toBe(1);
     expect(readingMinutes(238)).toBe(1);
-    expect(readingMinutes(239)).toBe(2);
+    expect(readingMinutes(356)).toBe(1);
+    expect(readingMinutes(357)).toBe(2);
     expect(readingMinutes(2380)).toBe(10);
   });
 
@@ -150,6 +156,22 @@ describe('small reading rules', () => {
     expect(readHomeSidebarSelection(records, null)).toBe('trending_24h');
     records.update(me, { homeSidebarSelection: 'bogus' });
     expect(readHomeSidebarSelection(records, me)).toBe('trending_24h');
+  });
+
+  it('the home sidebar does not repeat the feed beside it', () => {
+    const trending = JSON.stringify({ id: 'global-trending', kind: 'notes', hours: 24 });
+    const zapped = JSON.stringify({ id: 'most-zapped', kind: 'notes', hours: 4 });
+    const latest = JSON.stringify({ id: 'latest', kind: 'notes' });
+    expect(homeSidebarSelectorsBeside(trending)).toEqual(['mostzapped_4h']);
+    expect(homeSidebarSelectorsBeside(zapped)).toEqual(['trending_24h']);
+    expect(homeSidebarSelectorsBeside(latest)).toEqual(['trending_24h', 'mostzapped_4h']);
+    expect(homeSidebarSelectorsBeside(null)).toEqual(['trending_24h', 'mostzapped_4h']);
+    // Trending of another window is another list.
+    const week = JSON.stringify({ id: 'global-trending', kind: 'notes', hours: 168 });
+    expect(homeSidebarSelectorsBeside(week)).toEqual(['trending_24h', 'mostzapped_4h']);
+    expect(homeSidebarSelectionBeside('trending_24h', trending)).toBe('mostzapped_4h');
+    expect(homeSidebarSelectionBeside('trending_24h', latest)).toBe('trending_24h');
+    expect(homeSidebarSelectionBeside('mostzapped_4h', zapped)).toBe('trending_24h');
   });
 
   it('explore lens from URL values', () => {

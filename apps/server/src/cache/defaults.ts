@@ -1,9 +1,8 @@
-import type { AppReleases, FeedDefinition, SuggestedGroup } from '@swell/cache-protocol';
-import { serverVersion } from '../version.ts';
+import type { FeedDefinition, SuggestedGroup } from '@swell/cache-protocol';
 
 /**
  * Server-side defaults served by get_home_feeds, get_reads_feeds, get_default_app_settings,
- * get_suggested_users, get_app_releases and friends. Data, not code: change freely.
+ * get_suggested_users and friends. Data, not code: change freely.
  */
 const spec = (o: Record<string, unknown>) => JSON.stringify(o);
 
@@ -129,16 +128,6 @@ export const defaultReadsTopics = [
 ];
 
 export const defaultSuggestedUsers: SuggestedGroup[] = [];
-
-/**
- * Swell's own releases (10000138), never another app's: the web app is this server's version;
- * Swell has no mobile apps, so those entries are empty (a client shows no update badge for them).
- */
-export const appReleases: AppReleases = {
-  web: { version: serverVersion },
-  ios: { version: '', url: '', date: '' },
-  android: { version: '', url: '', date: '' },
-};
 
 /** Relays a new client starts with: this server's own relay. */
 export function defaultRelays(baseUrl: string): string[] {

@@ -59,7 +59,7 @@ import {
 } from './commands/settings.ts';
 import { broadcastEvents, importEvents, reportUser } from './commands/imports.ts';
 import { dvmFeedInfo, getAdvancedFeeds, getFeaturedDvmFeeds } from './commands/dvm-feeds.ts';
-import { creatorPaidTiers } from './commands/tiers.ts';
+import { authorSubscriptions, creatorPaidTiers } from './commands/tiers.ts';
 import {
   getNotifications,
   getNotificationsSeen,
@@ -77,6 +77,7 @@ import {
   netStatsStream,
   notificationCountsStream,
 } from './commands/streams.ts';
+import { premiumCommands, premiumStreams } from '../wallet/premium-routes.ts';
 
 /** Every request/answer command of the cache API (cache-protocol.md section 8). */
 export const commandHandlers: Record<string, CommandHandler | undefined> = {
@@ -135,6 +136,7 @@ export const commandHandlers: Record<string, CommandHandler | undefined> = {
   get_user_relays: getUserRelays,
   parameterized_replaceable_list: parameterizedReplaceableList,
   creator_paid_tiers: creatorPaidTiers,
+  author_subscriptions: authorSubscriptions,
   get_featured_dvm_feeds: getFeaturedDvmFeeds,
   dvm_feed_info: dvmFeedInfo,
   get_advanced_feeds: getAdvancedFeeds,
@@ -149,6 +151,8 @@ export const commandHandlers: Record<string, CommandHandler | undefined> = {
   upload_chunk: uploadChunk,
   upload_complete: uploadComplete,
   upload_cancel: uploadCancel,
+  // The premium tools the stock reference client asks here (also on /wallet/v1).
+  ...premiumCommands,
 };
 
 /** Commands that answer EOSE at once and push until CLOSE. */
@@ -156,4 +160,5 @@ export const streamHandlers: Record<string, StreamHandler | undefined> = {
   net_stats: netStatsStream,
   notification_counts: notificationCountsStream,
   directmsg_count: directmsgCountStream,
+  ...premiumStreams,
 };

@@ -77,7 +77,8 @@ async function hops(
     if (out.own.has(url)) {
       const path = `${url.pathname}${url.search}`;
       if (!out.local || FETCHING_PATHS.test(path)) throw new FetchRefused('own endpoint refused');
-      answer = await out.local(path, headers, limits.maxBytes);
+      // answered as if it came over the network to that URL: its Host (absolute URLs in answers)
+      answer = await out.local(path, { ...headers, host: url.host }, limits.maxBytes);
     } else {
       const target = await out.guard.target(url, ['http:', 'https:'], privateOk);
       answer = await pinnedGet(target, { headers, signal, maxBytes: limits.maxBytes });

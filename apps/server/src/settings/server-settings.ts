@@ -38,6 +38,15 @@ export class ServerSettings {
       .execute();
   }
 
+  /** A stored value of another part of the server (its own key, e.g. the last good exchange rate). */
+  getValue(key: string): Promise<string | undefined> {
+    return this.get(key);
+  }
+
+  setValue(key: string, value: string): Promise<void> {
+    return this.set(key, value);
+  }
+
   /**
    * The account whose follows stand in for a guest's (or an unknown user's) home and reads
    * feeds: the configured one, else the stored one (the demo network stores its own).

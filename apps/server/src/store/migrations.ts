@@ -480,6 +480,52 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
         );
       },
     },
+    // Invoices of the operator's wallet connection (NIP-47), each state change kept, so a payment
+    // seen, or made while the server was stopped, is applied after a restart
+    // (membership/nwc-invoices.ts).
+    '0012-nwc-invoices': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('nwc_invoices')
+          .addColumn('payment_hash', 'text', (c) => c.primaryKey())
+          .addColumn('wallet', 'text', (c) => c.notNull())
+          .addColumn('bolt11', 'text', (c) => c.notNull())
+          .addColumn('amount_msat', int, (c) => c.notNull())
+          .addColumn('created_at', int, (c) => c.notNull())
+          .addColumn('expires_at', int, (c) => c.notNull())
+          .addColumn('state', 'text', (c) => c.notNull())
+          .addColumn('settled_at', int)
+          .addColumn('delivered_at', int)
+          .addColumn('checked_at', int, (c) => c.notNull().defaultTo(0))
+          .execute();
+        await sql`CREATE INDEX nwc_invoices_state ON nwc_invoices (state, expires_at)`.execute(db);
+      },
+    },
+    // A member's content rebroadcast, one per member, with its progress, so it goes on after a
+    // restart and its status survives it (membership/rebroadcasts.ts).
+    '0013-rebroadcasts': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('rebroadcasts')
+          .addColumn('pubkey', 'text', (c) => c.primaryKey())
+          .addColumn('state', 'text', (c) => c.notNull())
+          .addColumn('kinds', 'text', (c) => c.notNull())
+          .addColumn('relays', 'text', (c) => c.notNull())
+          .addColumn('private_ok', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('total', int, (c) => c.notNull())
+          .addColumn('done', int, (c) => c.notNull().defaultTo(0))
+          .addColumn('accepted', int, (c) => c.notNull().defaultTo(0))
+          .addColumn('cursor', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('error', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('started_at', int, (c) => c.notNull())
+          .addColumn('updated_at', int, (c) => c.notNull())
+          .addColumn('finished_at', int)
+          .addColumn('lease_owner', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('lease_until', int, (c) => c.notNull().defaultTo(0))
+          .execute();
+        await sql`CREATE INDEX rebroadcasts_state ON rebroadcasts (state, lease_until)`.execute(db);
+      },
+    },
   };
 }
 

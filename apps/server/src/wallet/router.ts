@@ -1,22 +1,17 @@
 import type { SocketRoutes } from '../cache/socket.ts';
-import { membershipContentBackup, membershipContentStats } from './commands/backup.ts';
-import { membershipRecoveryContactLists } from './commands/contacts.ts';
 import { membershipExchangeRate, wallet } from './commands/exchange-rate.ts';
 import { membershipPurchaseHistory } from './commands/history.ts';
 import { membershipLegendCustomization } from './commands/legend.ts';
-import {
-  membershipMediaDelete,
-  membershipMediaStats,
-  membershipMediaUploads,
-} from './commands/media.ts';
 import { membershipChangeName, membershipNameAvailable } from './commands/names.ts';
 import { membershipPurchaseMonitor, membershipPurchaseProduct } from './commands/purchase.ts';
 import { membershipStatus } from './commands/status.ts';
+import { premiumCommands, premiumStreams } from './premium-routes.ts';
 import { asCommand, asStream } from './wallet-request.ts';
 
 /**
  * The membership and wallet socket (`/wallet/v1`, cache-protocol.md section 8): the cache
- * socket's machinery (handleCacheSocket) with these commands.
+ * socket's machinery (handleCacheSocket) with these commands. The premium tools' commands are
+ * also on `/v1` (premium-routes.ts).
  */
 export const walletRoutes: SocketRoutes = {
   commands: {
@@ -25,17 +20,13 @@ export const walletRoutes: SocketRoutes = {
     membership_purchase_product: asCommand(membershipPurchaseProduct),
     membership_change_name: asCommand(membershipChangeName),
     membership_legend_customization: asCommand(membershipLegendCustomization),
-    membership_media_management_stats: asCommand(membershipMediaStats),
-    membership_media_management_uploads: asCommand(membershipMediaUploads),
-    membership_media_management_delete: asCommand(membershipMediaDelete),
-    membership_recovery_contact_lists: asCommand(membershipRecoveryContactLists),
-    membership_content_stats: asCommand(membershipContentStats),
     membership_purchase_history: asCommand(membershipPurchaseHistory),
     membership_exchange_rate: asCommand(membershipExchangeRate),
     wallet: asCommand(wallet),
+    ...premiumCommands,
   },
   streams: {
     membership_purchase_monitor: asStream(membershipPurchaseMonitor),
-    membership_content_backup: asStream(membershipContentBackup),
+    ...premiumStreams,
   },
 };

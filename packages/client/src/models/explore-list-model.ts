@@ -6,7 +6,7 @@ import {
   type ExploreTab,
 } from '../explore/explore-lens.ts';
 import type { NetStats } from '@swell/cache-protocol';
-import { loadExploreTopics } from '../explore/explore-lists.ts';
+import { loadExploreTopics } from '../explore/explore-topics.ts';
 import {
   loadFeaturedFeed,
   loadFeaturedFeeds,

@@ -2,7 +2,6 @@ import { resultEvent, ResultKind } from '@swell/cache-protocol';
 import { getDTag, nip19, type NostrEvent } from '@swell/nostr';
 import { sql } from 'kysely';
 import {
-  appReleases,
   defaultAppSettings,
   defaultHomeFeeds,
   defaultReadsFeeds,
@@ -35,8 +34,9 @@ export async function getDefaultRelays(req: CacheRequest): Promise<void> {
   req.emit(resultEvent(ResultKind.DefaultRelays, defaultRelays(req.baseUrl)));
 }
 
+/** `get_app_releases` -> 10000138: the configured releases (README, Configuration). */
 export async function getAppReleases(req: CacheRequest): Promise<void> {
-  req.emit(resultEvent(ResultKind.AppReleases, appReleases));
+  req.emit(resultEvent(ResultKind.AppReleases, await req.ctx.appReleases.releases()));
 }
 
 export async function getDefaultAppSettings(req: CacheRequest): Promise<void> {
