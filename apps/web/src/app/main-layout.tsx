@@ -29,7 +29,7 @@ import '@/app/layout.css';
 /** The note actions of the write path (one set for the app). */
 const writeHandlers = createWriteHandlers();
 
-const RouteSidebar = lazy(() => import('@/features/sidebar/route-sidebar.tsx'));
+const RouteSidebar = lazy(() => import('@/app/route-sidebar.tsx'));
 const ConnectionBanner = lazy(() => import('@/features/connection-banner.tsx'));
 const PremiumReminder = lazy(() => import('@/features/premium/premium-reminder.tsx'));
 

@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { homeModel, type HomeFeedModel } from '@swell/client';
 import { useTranslation } from '@/i18n/use-translation.ts';
-import { setNavBadge } from '@/app/nav/nav-badges.ts';
+import { setNavBadge } from '@/features/nav/nav-badges.ts';
 import { Screen } from '@/components/screen.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Select } from '@/components/ui/select.tsx';

@@ -11,7 +11,7 @@ import { LoadingRegion } from '@/components/ui/skeleton.tsx';
 import { NoteSkeleton } from '@/components/note/note-skeleton.tsx';
 import { Tabs } from '@/components/ui/tabs.tsx';
 import { useSession } from '@/data/session.ts';
-import { setNavBadge } from '@/app/nav/nav-badges.ts';
+import { setNavBadge } from '@/features/nav/nav-badges.ts';
 import { swell } from '@/data/client.ts';
 import { addStrings } from '@/i18n/add-strings.ts';
 import { notifications } from '@/i18n/en/notifications.ts';
