@@ -6,7 +6,7 @@ import {
   type ExploreLens,
   type ExploreListTab,
 } from '@swell/client';
-import { FeedItem } from '@/components/note/note-card.tsx';
+import { FeedItem } from '@/features/note/note-card.tsx';
 import { useModel } from '@/data/use-model.ts';
 import { FeedView } from '@/features/feed/feed-view.tsx';
 import { PersonItem, ZapItem } from '@/features/explore/explore-items.tsx';

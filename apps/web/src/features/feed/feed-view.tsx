@@ -4,13 +4,13 @@ import { useTranslation } from '@/i18n/use-translation.ts';
 import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import Inbox from 'lucide-react/icons/inbox';
 import type { FeedModel } from '@swell/client';
-import { FeedItem } from '@/components/note/note-card.tsx';
-import { NoteSkeleton } from '@/components/note/note-skeleton.tsx';
+import { FeedItem } from '@/features/note/note-card.tsx';
+import { NoteSkeleton } from '@/features/note/note-skeleton.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { LoadingRegion } from '@/components/ui/skeleton.tsx';
 import { useSnapshot } from '@/data/use-model.ts';
-import { FeedPosition } from '@/components/note/feed-position.ts';
+import { FeedPosition } from '@/features/note/feed-position.ts';
 import { markFirstContent } from '@/lib/first-content.ts';
 import '@/features/feed/feed.css';
 

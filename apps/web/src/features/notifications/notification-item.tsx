@@ -11,7 +11,7 @@ import UserPlus from 'lucide-react/icons/user-plus';
 import Zap from 'lucide-react/icons/zap';
 import type { NotificationGroup, NotificationVerb } from '@swell/client';
 import { Avatar } from '@/components/avatar/avatar.tsx';
-import { NoteCard } from '@/components/note/note-card.tsx';
+import { NoteCard } from '@/features/note/note-card.tsx';
 import { useNote } from '@/data/entity-store.ts';
 import { noteLink, profileLink, useUser, userLabel } from '@/data/user.ts';
 import { compactTime, shortNumber } from '@/lib/format.ts';

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { LoadingRegion } from '@/components/ui/skeleton.tsx';
-import { NoteSkeleton } from '@/components/note/note-skeleton.tsx';
+import { NoteSkeleton } from '@/features/note/note-skeleton.tsx';
 import { Tabs } from '@/components/ui/tabs.tsx';
 import { useSession } from '@/data/session.ts';
 import { setNavBadge } from '@/features/nav/nav-badges.ts';

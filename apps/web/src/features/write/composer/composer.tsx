@@ -14,7 +14,7 @@ import ImagePlus from 'lucide-react/icons/image-plus';
 import Send from 'lucide-react/icons/send';
 import type { SignedEvent } from '@swell/cache-protocol';
 import type { WritePath, WriteResult } from '@swell/client';
-import { NoteContent } from '@/components/note/note-content.tsx';
+import { NoteContent } from '@/features/note/note-content.tsx';
 import { Button, IconButton } from '@/components/ui/button.tsx';
 import { notify } from '@/components/ui/notify.ts';
 import { useSession } from '@/data/session.ts';

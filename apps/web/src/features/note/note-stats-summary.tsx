@@ -4,7 +4,7 @@ import { useTranslation } from '@/i18n/use-translation.ts';
 import type { NoteStats } from '@swell/cache-protocol';
 import { shortNumber } from '@/lib/format.ts';
 
-const ReactionsModal = lazy(() => import('@/components/reactions/reactions-modal.tsx'));
+const ReactionsModal = lazy(() => import('@/features/reactions/reactions-modal.tsx'));
 
 /**
  * Under a thread's focused note: its likes, reposts, zaps (how many) and sats zapped; each opens

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import { useMedia } from '@/data/entity-store.ts';
-import { imageBox } from '@/components/note/image-box.ts';
+import { imageBox } from '@/features/note/image-box.ts';
 
 /** A video that plays (muted) while visible and pauses when scrolled away. */
 export function NoteVideo({ url, dim }: { url: string; dim?: { w: number; h: number } }) {

@@ -6,7 +6,7 @@ import type { SignedEvent } from '@swell/cache-protocol';
 import { IconButton } from '@/components/ui/button.tsx';
 import { useArmedTrigger } from '@/components/ui/menu.tsx';
 
-const loadNoteMenu = () => import('@/components/note/note-menu-impl.tsx');
+const loadNoteMenu = () => import('@/features/note/note-menu-impl.tsx');
 const NoteMenuImpl = lazy(loadNoteMenu);
 
 /**

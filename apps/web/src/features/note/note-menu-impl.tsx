@@ -26,7 +26,7 @@ import { zaps } from '@/i18n/en/zaps.ts';
 
 addStrings({ lists: listsStrings, zaps });
 
-const ReactionsModal = lazy(() => import('@/components/reactions/reactions-modal.tsx'));
+const ReactionsModal = lazy(() => import('@/features/reactions/reactions-modal.tsx'));
 
 /**
  * The note's context menu: reactions, copy link / text / id / raw event, broadcast, mute and

@@ -7,15 +7,15 @@ import { api, ingested } from '@/data/connection.ts';
 import { useNoteStats } from '@/data/entity-store.ts';
 import { profileLink, userLabel, useUser } from '@/data/user.ts';
 import { Avatar } from '@/components/avatar/avatar.tsx';
-import { FeedItem } from '@/components/note/note-card.tsx';
-import { userHandle } from '@/components/note/note-header.tsx';
+import { FeedItem } from '@/features/note/note-card.tsx';
+import { userHandle } from '@/features/note/note-header.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton.tsx';
 import { Tabs } from '@/components/ui/tabs.tsx';
 import { shortNumber } from '@/lib/format.ts';
-import '@/components/reactions/reactions.css';
+import '@/features/reactions/reactions.css';
 import { addStrings } from '@/i18n/add-strings.ts';
 import { profile } from '@/i18n/en/profile.ts';
 

@@ -3,13 +3,13 @@ import { lazy } from '@/lib/lazy.ts';
 import { Link } from 'react-router';
 import { tokenize, type Segment } from '@swell/nostr';
 import type { SignedEvent } from '@swell/cache-protocol';
-import { EmbedFrame } from '@/components/note/embed-frame.tsx';
-import { LinkPreview } from '@/components/note/link-preview.tsx';
-import { Mention } from '@/components/note/mention.tsx';
-import { NoteImage } from '@/components/note/note-image.tsx';
-import { NoteVideo } from '@/components/note/note-video.tsx';
-import { EcashCard, InvoiceCard } from '@/components/note/payment-cards.tsx';
-import { imetaDims } from '@/components/note/imeta.ts';
+import { EmbedFrame } from '@/features/note/embed-frame.tsx';
+import { LinkPreview } from '@/features/note/link-preview.tsx';
+import { Mention } from '@/features/note/mention.tsx';
+import { NoteImage } from '@/features/note/note-image.tsx';
+import { NoteVideo } from '@/features/note/note-video.tsx';
+import { EcashCard, InvoiceCard } from '@/features/note/payment-cards.tsx';
+import { imetaDims } from '@/features/note/imeta.ts';
 
 // The full invoice card (decoding, QR code, Pay) loads when a note shows one; the light card
 // stands in meanwhile.

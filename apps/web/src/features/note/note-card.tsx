@@ -8,17 +8,17 @@ import { useIsHidden, useNote, useNoteStats, useRepostOf } from '@/data/entity-s
 import { useSession } from '@/data/session.ts';
 import { profileLink, userLabel, useUser } from '@/data/user.ts';
 import { Avatar } from '@/components/avatar/avatar.tsx';
-import { ArticleCard } from '@/components/note/article-card.tsx';
-import { NoteActionBar } from '@/components/note/note-action-bar.tsx';
-import { NoteContent } from '@/components/note/note-content.tsx';
-import { NoteHeader } from '@/components/note/note-header.tsx';
-import { NoteMenu } from '@/components/note/note-menu.tsx';
-import { NoteStatsSummary } from '@/components/note/note-stats-summary.tsx';
-import { RepostLine } from '@/components/note/repost-line.tsx';
+import { ArticleCard } from '@/features/note/article-card.tsx';
+import { NoteActionBar } from '@/features/note/note-action-bar.tsx';
+import { NoteContent } from '@/features/note/note-content.tsx';
+import { NoteHeader } from '@/features/note/note-header.tsx';
+import { NoteMenu } from '@/features/note/note-menu.tsx';
+import { NoteStatsSummary } from '@/features/note/note-stats-summary.tsx';
+import { RepostLine } from '@/features/note/repost-line.tsx';
 import { OutboxState } from '@/features/write/outbox-state.tsx';
 import { NoteZaps } from '@/features/zaps/note-zaps.tsx';
 import { fullDate } from '@/lib/format.ts';
-import '@/components/note/note.css';
+import '@/features/note/note.css';
 
 /** A feed element: a note, a repost shown with its original, or an article card. */
 export const FeedItem = memo(function FeedItem({

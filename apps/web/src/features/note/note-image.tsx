@@ -2,8 +2,8 @@ import { Suspense, useState } from 'react';
 import { lazy } from '@/lib/lazy.ts';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import { useMedia } from '@/data/entity-store.ts';
-import { imageBox } from '@/components/note/image-box.ts';
-import { useImageLoading } from '@/components/note/feed-position.ts';
+import { imageBox } from '@/features/note/image-box.ts';
+import { useImageLoading } from '@/features/note/feed-position.ts';
 
 const MediaLightbox = lazy(() => import('@/components/media-lightbox.tsx'));
 
