@@ -10,6 +10,14 @@
 // server and the devnet (`@swell/server`, `@swell/devnet`), never the web app. e2e/ and bench/
 // may import anything. Workspace imports are resolved to files, so an import by package name
 // (`@swell/server`) and a relative path into another workspace are both caught.
+//
+// Inside apps/web/src the arrows are app -> screens -> features -> components -> lib, data,
+// i18n, theme: components never import features (nor screens or app), features never import
+// app or screens. No module is part of an import cycle (static or lazy `import()`).
+//
+// The violations that predate these last rules are listed in
+// .dependency-cruiser-known-violations.json (`--ignore-known`): lint fails on any new one, and a
+// fixed one is dropped from the list with `npm run lint:boundaries -- --baseline`.
 
 const ws = {
   nostr: '^packages/nostr/',
@@ -64,6 +72,28 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/' },
       to: { path: 'node_modules/(react|react-dom|react-router)/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'no import cycles: a module never imports, through others, itself',
+      severity: 'error',
+      from: { path: ours },
+      to: { circular: true },
+    },
+    {
+      name: 'web-components-not-features',
+      comment:
+        'apps/web components/ are below features/, screens/ and app/: they never import them',
+      severity: 'error',
+      from: { path: '^apps/web/src/components/' },
+      to: { path: '^apps/web/src/(features|screens|app)/' },
+    },
+    {
+      name: 'web-features-not-app',
+      comment: 'apps/web features/ are below screens/ and app/: they never import them',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/' },
+      to: { path: '^apps/web/src/(screens|app)/' },
     },
     {
       name: 'no-tests-in-code',

@@ -52,6 +52,10 @@ export default defineConfig({
             },
             { name: 'noble-hashes', test: /[\\/]@noble[\\/]hashes[\\/]/, priority: 2 },
             { name: 'noble-curves', test: /[\\/]@noble[\\/]curves[\\/]/, priority: 1 },
+            // The client and its React bindings (src/data/) in one file with what they import,
+            // rather than a dozen small ones: every screen loads all of it, and each small file
+            // costs its own gzip overhead (/home's first load: 4 KB less).
+            { name: 'client', test: /[\\/]src[\\/]data[\\/][^\\/]+\.ts$/, priority: 5 },
           ],
         },
       },

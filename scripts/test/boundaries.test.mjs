@@ -59,6 +59,12 @@ function cruise(dir) {
   const broken = [...r.stdout.matchAll(/^\s*error (\S+): (\S+) \u2192 (\S+)$/gm)].map(
     ([, rule, from, to]) => `${rule}: ${from} -> ${to}`,
   );
+  // A cycle prints its modules one a line: `error no-circular: a →` then `b →`, ..., `a`.
+  for (const [, from, to] of r.stdout.matchAll(
+    /^\s*error no-circular: (\S+) \u2192\s*\n\s*(\S+)/gm,
+  )) {
+    broken.push(`no-circular: ${from} -> ${to}`);
+  }
   return { status: r.status, broken: broken.sort() };
 }
 
@@ -99,6 +105,26 @@ describe('boundary lint', () => {
       'packages-without-react: packages/nostr/src/view.ts -> node_modules/react/index.js',
       'server-arrows: apps/server/src/side.ts -> apps/devnet/src/index.ts',
       'web-test-arrows: apps/web/test/app.test.ts -> apps/server/src/index.ts',
+    ]);
+  });
+
+  it('fails on an import cycle (static or lazy) and against the arrows inside the web app', () => {
+    const dir = fixture({
+      'packages/client/src/a.ts': "import { b } from './b.ts';\nexport const a = () => b;\n",
+      'packages/client/src/b.ts': "export const b = () => import('./a.ts');\nexport const c = 1;\n",
+      'apps/web/src/features/card.ts':
+        "import { x } from '@/app/layout.ts';\nexport const y = x;\n",
+      'apps/web/src/app/layout.ts': 'export const x = 1;\n',
+      'apps/web/src/components/note.ts':
+        "import { y } from '@/features/card.ts';\nexport const z = y;\n",
+    });
+    const { status, broken } = cruise(dir);
+    expect(status).not.toBe(0);
+    // The cycle is reported once, from its first module.
+    expect(broken).toEqual([
+      'no-circular: packages/client/src/a.ts -> packages/client/src/b.ts',
+      'web-components-not-features: apps/web/src/components/note.ts -> apps/web/src/features/card.ts',
+      'web-features-not-app: apps/web/src/features/card.ts -> apps/web/src/app/layout.ts',
     ]);
   });
 });

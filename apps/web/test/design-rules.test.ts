@@ -7,7 +7,7 @@ import { nip19, tokenize } from '@swell/nostr';
 import type { SignedEvent } from '@swell/cache-protocol';
 import { badgeCap, capCount } from '@/components/ui/badge.tsx';
 import { toastDurations } from '@/components/ui/toast-store.ts';
-import { trimBreaks } from '@/components/note/note-content.tsx';
+import { trimBreaks } from '@/features/note/note-content.tsx';
 import { qrPath } from '@/components/qr-code.tsx';
 import { navBadgeLabel } from '@/app/nav/nav-badge-label.ts';
 import { noteBech32, notePath, rawEventJson } from '@/features/note-actions/note-addresses.ts';

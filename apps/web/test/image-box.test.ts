@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { imageBox, imageDefaultWidth, imageTallThreshold } from '@/components/note/image-box.ts';
+import { imageBox, imageDefaultWidth, imageTallThreshold } from '@/features/note/image-box.ts';
 
 describe('imageBox (spec section 9)', () => {
   it('fits wide images to the default width and keeps the ratio', () => {
@@ -43,7 +43,7 @@ describe('imageBox (spec section 9)', () => {
 
 describe('imetaDims (NIP-92)', () => {
   it('reads url and dim of each imeta tag, ignoring malformed ones', async () => {
-    const { imetaDims } = await import('@/components/note/imeta.ts');
+    const { imetaDims } = await import('@/features/note/imeta.ts');
     const dims = imetaDims([
       ['imeta', 'url https://a/x.jpg', 'm image/jpeg', 'dim 1200x800'],
       ['imeta', 'url https://a/y.jpg', 'dim 0x800'],

@@ -69,11 +69,13 @@ function loader(offline: { on: boolean }, text: string) {
 const settle = () => act(() => new Promise<void>((r) => setTimeout(r, 0)));
 
 /** The connection came back (or the user asked): what failed is fetched again. */
-const retry = () =>
-  act(async () => {
+const retry = async () => {
+  await act(async () => {
     retryChunks();
     await new Promise<void>((r) => setTimeout(r, 0));
   });
+  await settle();
+};
 
 describe('code that cannot be fetched', () => {
   it('a screen shows the offline notice, not the error screen, and loads when retried', async () => {

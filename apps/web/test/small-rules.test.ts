@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { splitNip05 } from '@/features/profile/nip05.ts';
-import { pollDelay } from '@/features/home/home-feed.ts';
+import { pollDelay } from '@swell/client';
 import { newNotesLabel } from '@/features/home/new-notes-pill.tsx';
-import { cashuAmount } from '@/components/note/payment-cards.tsx';
+import { cashuAmount } from '@/features/note/payment-cards.tsx';
 import { i18n } from '@/i18n/index.ts';
 import { en } from '@/i18n/en.ts';
 import { themes, defaultTheme } from '@/theme/themes.ts';

@@ -215,23 +215,12 @@ export {
 } from './lookup/lookup-ref.ts';
 export type { LookupRef } from './lookup/lookup-ref.ts';
 
-// ---- reading screens: paging, reads, explore, search, downloads, home sidebar ---------------------
-// const feed = new PagedFeed((paging, signal) => client.ingest(() => api.megaFeed(spec, paging, { signal })))
-// feed.loadMore() (skipped while loading / when since is 0), feed.refetch(), feed.reset()
-export { PagedFeed } from './feed/paged-feed.ts';
-export { shownNotesOf } from './feed/shown-notes.ts';
+// ---- reading screens: reads, explore, search, downloads, home sidebar --------------------------
+// (their lists and answers are read models: see "read models" below)
 export { watchFeedLive, relayBesideCache } from './feed/watch-feed.ts';
 export type { LiveFeedHost } from './feed/watch-feed.ts';
 export type { LiveFeedWatchOptions } from './feed/live-feed.ts';
-export type {
-  PagedFeedOptions,
-  PagedFeedState,
-  PageLoader,
-  PageRequest,
-} from './feed/paged-feed.ts';
 export { sortValue, publishedAt } from './feed/sort-value.ts';
-export { ReadsFeed, readsPageSize, topicSpec } from './reads/reads-feed.ts';
-export type { ReadsFeedOptions, ReadsFeedState } from './reads/reads-feed.ts';
 export { loadReadsSidebar } from './reads/reads-sidebar.ts';
 export type { ReadsSidebar, ReadsSidebarOptions, RecommendedRead } from './reads/reads-sidebar.ts';
 export { readingMinutes, wordsPerMinute } from './reads/reading-time.ts';
@@ -249,9 +238,9 @@ export {
   readExploreLens,
 } from './explore/explore-lens.ts';
 export type { ExploreTab, ExploreLens } from './explore/explore-lens.ts';
-export { createExploreList, zapListItems } from './explore/explore-lists.ts';
 export { loadExploreTopics } from './explore/explore-topics.ts';
-export type { ExploreList, ExploreContext, ZapListItem } from './explore/explore-lists.ts';
+export { zapListItems } from './explore/zap-list-items.ts';
+export type { ZapListItem } from './explore/zap-list-items.ts';
 export { featuredFeedsOf, loadFeaturedFeeds, loadFeaturedFeed } from './explore/featured-feeds.ts';
 export type { FeaturedFeed } from './explore/featured-feeds.ts';
 export {
@@ -264,13 +253,7 @@ export {
   searchScopes,
 } from './search/search-query.ts';
 export type { AdvancedSearch, SearchScope, SearchTarget } from './search/search-query.ts';
-export {
-  searchUsers,
-  contentSearch,
-  advancedSearch,
-  searchPageSizes,
-  searchErrorMessage,
-} from './search/search-results.ts';
+export { searchUsers, searchPageSizes, searchErrorMessage } from './search/search-results.ts';
 export type { SearchContext } from './search/search-results.ts';
 export { nameMatch, rankUsersByName, suggestUsers } from './search/user-suggestions.ts';
 export type { NamedUser } from './search/user-suggestions.ts';
@@ -374,6 +357,63 @@ export {
 export { newAccountKey } from './account/new-account-key.ts';
 export type { NewAccountKey } from './account/new-account-key.ts';
 export type { RecommendedUser } from './account/create-account.ts';
+
+// ---- read models (one way to read) --------------------------------------------------------------
+// const held = client.models.acquire(feedModel, source); held.model.getSnapshot(); held.release()
+// client.models.get(def, params)  // the same instance, not held (a render-time read)
+// Models are keyed (kind + params), shared, reference-counted; a released one is kept a while for
+// back navigation; all are disposed when the session's public key changes (client.watchModels).
+export { defineModel, stableKey } from './models/model.ts';
+export type {
+  Model,
+  ModelDef,
+  ModelContext,
+  ModelHost,
+  Held,
+  StateOf,
+  LiveFeedWatch,
+} from './models/model.ts';
+export { ModelRegistry } from './models/model-registry.ts';
+export type { ModelRegistryOptions } from './models/model-registry.ts';
+export { QueryModel, defineQuery, pageShows } from './models/query-model.ts';
+export type { QueryState, QueryOptions, QueryLoad } from './models/query-model.ts';
+export { FeedModel, feedModel, megaFeedSource } from './models/feed-model.ts';
+export { HomeFeedModel, homeFeedModel, pollDelay, futureCap } from './models/home-feed-model.ts';
+export type { FeedSource, FeedState, ScrollMemory } from './models/feed-model.ts';
+export { profileTabs, profileSource } from './models/profile-sources.ts';
+export type { ProfileTab } from './models/profile-sources.ts';
+export {
+  userSearchModel,
+  contentSearchSource,
+  advancedSearchSource,
+} from './models/search-models.ts';
+export {
+  exploreListModel,
+  exploreSource,
+  PeopleListModel,
+  ZapListModel,
+  featuredFeedsModel,
+  featuredFeedModel,
+  exploreTopicsModel,
+  netStatsModel,
+} from './models/explore-list-model.ts';
+export { StreamModel, defineStream } from './models/stream-model.ts';
+export { NotificationsModel, notificationsModel } from './models/notifications-model.ts';
+export type { NotificationsState } from './models/notifications-model.ts';
+export type { StreamStart } from './models/stream-model.ts';
+export type { ExploreListParams, ExploreListTab } from './models/explore-list-model.ts';
+export { shownNotesOf } from './feed/shown-notes.ts';
+export { HomeModel, homeModel } from './models/home-model.ts';
+export type { HomeState } from './models/home-model.ts';
+export {
+  ReadsModel,
+  readsModel,
+  readsSource,
+  readsPageSize,
+  topicSpec,
+} from './models/reads-model.ts';
+export { BookmarksModel, bookmarksModel, bookmarksSource } from './models/bookmarks-model.ts';
+export type { ReadsState } from './models/reads-model.ts';
 
 // ---- everything wired --------------------------------------------------------------------------
 // const client = createSwellClient({ storage: localStorage, origin: location.origin, activityTarget: window })

@@ -23,6 +23,7 @@ import { EntityStore, type EntityStoreOptions } from './store/entity-store.ts';
 import type { WritePath, WritePathOptions } from './write/write-path.ts';
 import type { WriteResult } from './actions/action-context.ts';
 import { ClientError } from './errors.ts';
+import { ModelRegistry, type ModelRegistryOptions } from './models/model-registry.ts';
 
 export interface SwellClientOptions {
   /** `localStorage` in the browser. */
@@ -53,6 +54,11 @@ export interface SwellClientOptions {
     | 'retryBaseMs'
     | 'publishTimeoutMs'
   >;
+  /**
+   * How long released models are kept, the clock of their timers (tests), and the live watch of
+   * feeds the app provides.
+   */
+  models?: ModelRegistryOptions;
 }
 
 export interface NewAccountInput {
@@ -88,6 +94,14 @@ export interface SwellClient {
   lists: AccountLists;
   /** Settings and the feed lists, synced with the server (spec section 4 "Settings"). */
   settings: SettingsSync;
+  /**
+   * The read models of the current session (`ModelRegistry`): keyed, shared, reference-counted.
+   * When the session's public key changes the registry is disposed and a new one made, so a
+   * guest's models and a signed-in user's never mix.
+   */
+  readonly models: ModelRegistry;
+  /** Calls `listener` when `models` is a new registry (the session's public key changed). */
+  watchModels(listener: () => void): () => void;
   /** Edit profile: the latest kind 0 with these fields, published; the store shows it at once. */
   editProfile(fields: ProfileFields): Promise<ListOutcome>;
   /**
@@ -169,6 +183,10 @@ export function createSwellClient(options: SwellClientOptions): SwellClient {
   let relaysApplied: Promise<unknown> | null = null;
   let closed = false;
 
+  // The models of the session: made on first use, replaced when the public key changes.
+  let registry: ModelRegistry | null = null;
+  const modelWatchers = new Set<() => void>();
+
   // The viewer of the store follows the session (personal actions, liked list).
   let viewer: string | null | undefined;
   const followSession = () => {
@@ -178,6 +196,11 @@ export function createSwellClient(options: SwellClientOptions): SwellClient {
     store.setViewer(pk);
     store.setLikedIds(records.get(pk).likes ?? []);
     if (relays) void connectRelays();
+    if (registry) {
+      registry.dispose();
+      registry = null;
+      for (const l of [...modelWatchers]) l();
+    }
   };
   const unwatchSession = session.subscribe(followSession);
   followSession();
@@ -327,7 +350,7 @@ export function createSwellClient(options: SwellClientOptions): SwellClient {
     return pool;
   };
 
-  return {
+  const client: SwellClient = {
     sessionId,
     cache,
     api,
@@ -337,6 +360,15 @@ export function createSwellClient(options: SwellClientOptions): SwellClient {
     activity,
     lists,
     settings,
+    get models(): ModelRegistry {
+      return (registry ??= new ModelRegistry(client, session.pubkey, options.models));
+    },
+    watchModels(listener) {
+      modelWatchers.add(listener);
+      return () => {
+        modelWatchers.delete(listener);
+      };
+    },
     async editProfile(fields) {
       const me = session.pubkey;
       session.requireSigner();
@@ -412,6 +444,7 @@ export function createSwellClient(options: SwellClientOptions): SwellClient {
     async close() {
       closed = true;
       unwatchSession();
+      registry?.dispose();
       settings.close();
       activity?.stop();
       const w = writePath;
@@ -422,4 +455,5 @@ export function createSwellClient(options: SwellClientOptions): SwellClient {
       pool?.destroy();
     },
   };
+  return client;
 }

@@ -2,7 +2,7 @@ import WifiOff from 'lucide-react/icons/wifi-off';
 import { Button } from '@/components/ui/button.tsx';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import { retryChunks, waitingChunks } from '@/lib/chunk-load.ts';
-import { useStore } from '@/lib/external-store.ts';
+import { useSnapshot } from '@/data/use-model.ts';
 import '@/app/chunk-notice.css';
 
 /**
@@ -12,7 +12,7 @@ import '@/app/chunk-notice.css';
  */
 export function ChunkNotice() {
   const { t } = useTranslation();
-  const waiting = useStore(waitingChunks);
+  const waiting = useSnapshot(waitingChunks);
   if (waiting === 0) return null;
   return (
     <div role="status" className="chunk-notice">

@@ -21,7 +21,7 @@ import { WriteDialogs } from '@/features/write/write-dialogs.tsx';
 import { createWriteHandlers } from '@/features/write/write-handlers.ts';
 import { ZapDialogs } from '@/features/zaps/zap-dialogs.tsx';
 import { afterFirstContent, useAfterFirstFeedPage } from '@/lib/first-content.ts';
-import { useStore } from '@/lib/external-store.ts';
+import { useSnapshot } from '@/data/use-model.ts';
 import { premiumReminderOpen } from '@/features/premium/reminder-store.ts';
 import { useMediaQuery, wideQuery } from '@/lib/use-media-query.ts';
 import '@/app/layout.css';
@@ -29,7 +29,7 @@ import '@/app/layout.css';
 /** The note actions of the write path (one set for the app). */
 const writeHandlers = createWriteHandlers();
 
-const RouteSidebar = lazy(() => import('@/features/sidebar/route-sidebar.tsx'));
+const RouteSidebar = lazy(() => import('@/app/route-sidebar.tsx'));
 const ConnectionBanner = lazy(() => import('@/features/connection-banner.tsx'));
 const PremiumReminder = lazy(() => import('@/features/premium/premium-reminder.tsx'));
 const PushShell = lazy(() => import('@/features/push/push-shell.tsx'));
@@ -89,7 +89,7 @@ export function MainLayout() {
       .then((m) => m.checkDownloadBadge());
   }, []);
   useSignedInShell(session.pubkey, session.resolved, session.canSign);
-  const reminder = useStore(premiumReminderOpen);
+  const reminder = useSnapshot(premiumReminderOpen);
   return (
     <NoteActionsProvider handlers={writeHandlers}>
       <a className="skip-link" href="#main">

@@ -5,6 +5,7 @@ import { RouteBoundary } from '@/app/route-boundary.tsx';
 import { RouteLoading } from '@/app/route-loading.tsx';
 import { RouteMatchContext, routeMatchOf } from '@/app/route-match.ts';
 import { VanityRoute } from '@/app/vanity-route.tsx';
+import { swell } from '@/data/client.ts';
 import { lazyScreen } from '@/lib/lazy.ts';
 
 /**
@@ -16,9 +17,9 @@ function screen(load: () => Promise<{ Component: ComponentType }>): ComponentTyp
 }
 
 const Home = screen(() => {
-  // Starts the feed while the screen's code loads (homeFeedFor keeps one feed per user; the
-  // screen takes the same one).
-  void import('@/features/home/home-instance.ts').then((m) => m.homeFeedFor());
+  // Starts the feed while the screen's code loads (the session's Home model; the screen takes
+  // the same one).
+  void import('@/features/home/start-home.ts').then((m) => m.startHome(swell()));
   return import('@/screens/home.tsx');
 });
 const Thread = screen(() => import('@/screens/thread.tsx'));

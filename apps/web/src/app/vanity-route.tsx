@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { RouteLoading } from '@/app/route-loading.tsx';
 import { lookupOf, resolveVanityName, vanityLookup, type VanityTarget } from '@/app/vanity.ts';
 import { NotFound } from '@/components/not-found.tsx';
-import { useStore } from '@/lib/external-store.ts';
+import { useSnapshot } from '@/data/use-model.ts';
 
 const VanityContext = createContext<VanityTarget | undefined>(undefined);
 
@@ -28,7 +28,7 @@ export function VanityRoute({ children }: { children: ReactNode }) {
       });
     return () => ctl.abort();
   }, [vanityName]);
-  const lookup = lookupOf(useStore(vanityLookup), vanityName);
+  const lookup = lookupOf(useSnapshot(vanityLookup), vanityName);
   if (!lookup) return <RouteLoading />;
   if (!lookup.pubkey) return <NotFound />;
   return (

@@ -1,4 +1,10 @@
-import { createSwellClient, type SwellClient } from '@swell/client';
+import {
+  createSwellClient,
+  watchFeedLive,
+  type LiveFeedWatch,
+  type SwellClient,
+} from '@swell/client';
+import { afterFirstContent } from '@/lib/first-content.ts';
 
 let instance: SwellClient | null = null;
 
@@ -14,6 +20,23 @@ export function swell(): SwellClient {
     origin: location.origin,
     activityTarget: window,
     write: { onlineTarget: window },
+    models: { liveFeed },
   });
   return instance;
 }
+
+/**
+ * New notes of the open feed are announced as they reach the server (its relay); the watch
+ * starts once the first notes are painted, so its code is not part of the first load.
+ */
+const liveFeed: LiveFeedWatch = (spec, onNew) => {
+  let stop: (() => void) | null = null;
+  let cancelled = false;
+  void afterFirstContent().then(() => {
+    if (!cancelled) stop = watchFeedLive(swell(), spec, onNew);
+  });
+  return () => {
+    cancelled = true;
+    stop?.();
+  };
+};

@@ -1,19 +1,14 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import type { EntityStore, StoreLease } from '@swell/client';
 import { swell } from '@/data/client.ts';
+import { useEntity } from '@/data/use-model.ts';
 
 /**
- * React bindings of the client's entity store (`swell().store`): each hook reads one entity
- * through a selector that returns the same object for the same data, so a new stat re-renders
- * only what shows it.
+ * The entities of the client's store (`swell().store`), one hook each (`useEntity` with a
+ * selector that returns the same object for the same data, so a new stat re-renders only what
+ * shows it).
  */
-function useSelect<V>(
-  select: (store: EntityStore, key: string | undefined) => V,
-  key: string | undefined,
-): V {
-  const get = useCallback(() => select(swell().store, key), [select, key]);
-  return useSyncExternalStore(swell().store.subscribe, get, get);
-}
+const useSelect = useEntity;
 
 const sel = {
   note: (s: EntityStore, k: string | undefined) => s.note(k),

@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import type { SessionSnapshot } from '@swell/client';
 import { swell } from '@/data/client.ts';
+import { useSnapshot } from '@/data/use-model.ts';
 
 /**
  * Who is using the app (the client's session): the stored public key at once, then the signer
@@ -14,5 +14,5 @@ export const session = {
 };
 
 export function useSession(): Session {
-  return useSyncExternalStore(swell().session.subscribe, swell().session.getSnapshot);
+  return useSnapshot(swell().session);
 }

@@ -1,14 +1,14 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import WifiOff from 'lucide-react/icons/wifi-off';
 import { cache } from '@/data/connection.ts';
+import { useSnapshot } from '@/data/use-model.ts';
 import '@/features/connection-banner.css';
 
 /** Says so when the caching service has not been reachable for a moment (no silent waits). */
 export default function ConnectionBanner() {
   const { t } = useTranslation();
-  const connection = cache();
-  const { status } = useSyncExternalStore(connection.subscribe, connection.getSnapshot);
+  const { status } = useSnapshot(cache());
   const down = status === 'closed' || status === 'connecting' || status === 'open';
   const [late, setLate] = useState(false);
   useEffect(() => {

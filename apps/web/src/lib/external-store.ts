@@ -1,17 +1,18 @@
-import { useSyncExternalStore } from 'react';
+import type { Observable } from '@swell/client';
 
-/** A tiny observable value for useSyncExternalStore. */
-export interface ExternalStore<T> {
+/** A tiny observable value of the app (dialog state, badges, the theme); read with `useSnapshot`. */
+export interface ExternalStore<T> extends Observable<T> {
   get(): T;
   set(next: T): void;
-  subscribe(listener: () => void): () => void;
 }
 
 export function createStore<T>(initial: T): ExternalStore<T> {
   let value = initial;
   const listeners = new Set<() => void>();
+  const get = () => value;
   return {
-    get: () => value,
+    get,
+    getSnapshot: get,
     set(next) {
       if (Object.is(next, value)) return;
       value = next;
@@ -22,8 +23,4 @@ export function createStore<T>(initial: T): ExternalStore<T> {
       return () => listeners.delete(listener);
     },
   };
-}
-
-export function useStore<T>(store: ExternalStore<T>): T {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
 }

@@ -23,7 +23,7 @@ export function afterFirstContent(fallbackMs = 2500): Promise<void> {
   return Promise.race([firstContent, new Promise<void>((r) => setTimeout(r, fallbackMs))]);
 }
 
-/** Screens whose feed marks its first page (paged-list.ts); `/` redirects to /home. */
+/** Screens whose feed marks its first page (feed-view.tsx); `/` redirects to /home. */
 const feedScreen = /^\/(home|reads)?(\/|$)/;
 
 /** The app opened on this path (before any navigation). */

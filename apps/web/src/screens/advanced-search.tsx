@@ -1,12 +1,16 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
-import { advancedSearch, hasSearchTerms, parseAdvancedSearch } from '@swell/client';
-import { FeedItem } from '@/components/note/note-card.tsx';
+import {
+  advancedSearchSource,
+  feedModel,
+  hasSearchTerms,
+  isReadsQuery,
+  parseAdvancedSearch,
+} from '@swell/client';
 import { Screen } from '@/components/screen.tsx';
-import { useSession } from '@/data/session.ts';
-import { PagedFeedView } from '@/features/reading/paged-feed-view.tsx';
-import { readingContext } from '@/features/reading/reading-context.ts';
+import { useModel } from '@/data/use-model.ts';
+import { FeedView } from '@/features/feed/feed-view.tsx';
 import { AdvancedSearchForm } from '@/features/search/advanced-search-form.tsx';
 import '@/features/search/search.css';
 import { addStrings } from '@/i18n/add-strings.ts';
@@ -23,13 +27,10 @@ export function Component() {
   const navigate = useNavigate();
   const { query: raw = '' } = useParams();
   const query = raw.trim();
-  const { pubkey } = useSession();
   const initial = useMemo(() => parseAdvancedSearch(query), [query]);
-  const results = useMemo(
-    () => (hasSearchTerms(query) ? advancedSearch(readingContext(pubkey), query) : null),
-    [pubkey, query],
-  );
-  useEffect(() => () => results?.feed.dispose(), [results]);
+  const searched = hasSearchTerms(query);
+  const feed = useModel(feedModel, searched ? advancedSearchSource(query) : null)?.model;
+  const reads = isReadsQuery(query);
   return (
     <Screen title={t('search.builder.title')} back>
       <AdvancedSearchForm
@@ -37,18 +38,17 @@ export function Component() {
         initial={initial}
         onSearch={(q) => void navigate(`/asearch/${encodeURIComponent(q)}`)}
       />
-      {results && (
+      {feed && (
         <section aria-labelledby="asearch-results">
           <h2 id="asearch-results" className="search-results-heading">
-            {results.kind === 'reads' ? t('search.reads') : t('search.notes')}
+            {reads ? t('search.reads') : t('search.notes')}
           </h2>
-          <PagedFeedView
+          <FeedView
             key={query}
-            feed={results.feed}
-            label={results.kind === 'reads' ? t('search.reads') : t('search.notes')}
+            feed={feed}
+            label={reads ? t('search.reads') : t('search.notes')}
             errorTitle={t('search.error')}
-            emptyTitle={results.kind === 'reads' ? t('search.noReads') : t('search.noNotes')}
-            render={(id) => <FeedItem id={id} />}
+            emptyTitle={reads ? t('search.noReads') : t('search.noNotes')}
           />
         </section>
       )}

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
+import { bookmarksModel } from '@swell/client';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import Bookmark from 'lucide-react/icons/bookmark';
 import { Screen } from '@/components/screen.tsx';
@@ -6,13 +7,12 @@ import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Tabs } from '@/components/ui/tabs.tsx';
-import { api, ingested } from '@/data/connection.ts';
 import { swell } from '@/data/client.ts';
 import { useSession } from '@/data/session.ts';
+import { useModel } from '@/data/use-model.ts';
 import { openLogin } from '@/features/account/login-dialog.ts';
 import { BookmarkedReads } from '@/features/bookmarks/bookmarked-reads.tsx';
 import { FeedView } from '@/features/feed/feed-view.tsx';
-import { PagedList } from '@/features/feed/paged-list.ts';
 import { useLists } from '@/features/lists/use-lists.ts';
 import '@/features/bookmarks/bookmarks.css';
 import { addStrings } from '@/i18n/add-strings.ts';
@@ -62,25 +62,13 @@ export function Component() {
 }
 
 /**
- * The bookmarked notes, paged by the cache (`feed` with `notes: "bookmarks"`). The list is made
- * again whenever the bookmarks change (a note bookmarked or removed here or on another screen).
+ * The bookmarked notes, paged by the cache (`feed` with `notes: "bookmarks"`); the model loads
+ * them again when the bookmarks change (a note bookmarked or removed here or on another screen).
  */
 function BookmarkedNotes({ pubkey }: { pubkey: string }) {
   const { t } = useTranslation();
   const lists = useLists();
-  const key = lists.bookmarks.notes.join(',');
-  const list = useMemo(
-    () =>
-      new PagedList((paging, signal) =>
-        ingested(
-          api().feed(pubkey, { notes: 'bookmarks', user_pubkey: pubkey, ...paging }, { signal }),
-        ),
-      ),
-    // The key makes a fresh list when the bookmarks change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [pubkey, key],
-  );
-  useEffect(() => () => list.dispose(), [list]);
+  const feed = useModel(bookmarksModel, pubkey)!.model;
   if (lists.status === 'ready' && lists.bookmarks.notes.length === 0) {
     return (
       <EmptyState
@@ -99,7 +87,7 @@ function BookmarkedNotes({ pubkey }: { pubkey: string }) {
           onRetry={() => void swell().lists.load(true)}
         />
       )}
-      <FeedView list={list} label={t('lists.bookmarksNotes')} />
+      <FeedView feed={feed} label={t('lists.bookmarksNotes')} />
     </>
   );
 }

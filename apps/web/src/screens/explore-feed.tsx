@@ -1,17 +1,13 @@
-import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import Rss from 'lucide-react/icons/rss';
-import { loadFeaturedFeed, PagedFeed, readsPageSize } from '@swell/client';
-import { FeedItem } from '@/components/note/note-card.tsx';
+import { featuredFeedModel, feedModel, megaFeedSource, readsSource } from '@swell/client';
 import { Screen } from '@/components/screen.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton.tsx';
-import { useSession } from '@/data/session.ts';
-import { PagedFeedView } from '@/features/reading/paged-feed-view.tsx';
-import { readingContext } from '@/features/reading/reading-context.ts';
-import { useAsync } from '@/lib/use-async.ts';
+import { useModel } from '@/data/use-model.ts';
+import { FeedView } from '@/features/feed/feed-view.tsx';
 import '@/features/explore/explore.css';
 import { addStrings } from '@/i18n/add-strings.ts';
 import { explore } from '@/i18n/en/explore.ts';
@@ -22,42 +18,23 @@ addStrings({ explore });
 export function Component() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const { pubkey } = useSession();
-  const ctx = useMemo(() => readingContext(pubkey), [pubkey]);
-  const info = useAsync(`${id}:${pubkey}`, () => loadFeaturedFeed(ctx.api, id, ctx.userPubkey));
+  const { state: info, model } = useModel(featuredFeedModel, id)!;
   const spec = info.data?.spec ?? null;
-  const reads = info.data?.kind === 'reads';
-  const feed = useMemo(
-    () =>
-      spec
-        ? new PagedFeed(
-            (paging, signal) =>
-              ctx.ingest(() =>
-                ctx.api.megaFeed(
-                  spec,
-                  {
-                    limit: readsPageSize,
-                    ...paging,
-                    ...(ctx.userPubkey ? { user_pubkey: ctx.userPubkey } : {}),
-                  },
-                  { signal },
-                ),
-              ),
-            reads ? { defaultOrderBy: 'published_at' } : {},
-          )
-        : null,
-    [ctx, spec, reads],
-  );
-  useEffect(() => () => feed?.dispose(), [feed]);
+  const source = spec
+    ? info.data?.kind === 'reads'
+      ? readsSource(spec)
+      : megaFeedSource(spec)
+    : null;
+  const feed = useModel(feedModel, source)?.model;
   return (
     <Screen title={info.data?.name ?? t('explore.feed')} back>
-      {info.loading && (
+      {info.loading && info.data === undefined && (
         <LoadingRegion label={t('app.loading')}>
           <Skeleton height={48} />
         </LoadingRegion>
       )}
-      {info.error !== undefined && (
-        <ErrorState title={t('explore.feedFailed')} onRetry={info.retry} />
+      {info.error && info.data === undefined && (
+        <ErrorState title={t('explore.feedFailed')} onRetry={() => void model.retry()} />
       )}
       {info.data === null && (
         <EmptyState icon={<Rss size={26} />} title={t('explore.feedNotFound')} />
@@ -66,13 +43,7 @@ export function Component() {
       {info.data && !spec && (
         <EmptyState icon={<Rss size={26} />} title={t('explore.feedFailed')} />
       )}
-      {feed && (
-        <PagedFeedView
-          feed={feed}
-          label={info.data?.name ?? t('explore.feed')}
-          render={(eid) => <FeedItem id={eid} />}
-        />
-      )}
+      {feed && <FeedView feed={feed} label={info.data?.name ?? t('explore.feed')} />}
     </Screen>
   );
 }

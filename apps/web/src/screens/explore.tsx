@@ -103,19 +103,14 @@ export function Component() {
       >
         {tab === 'feeds' && (
           <>
-            <FeaturedFeedLinks pubkey={pubkey} />
+            <FeaturedFeedLinks />
             {fallsBack && <p className="explore-note">{t('explore.scopeNeedsKey')}</p>}
           </>
         )}
         {tab === 'topics' ? (
           <ExploreTopics />
         ) : (
-          <ExploreTabList
-            key={`${tab}:${lens.scope}:${lens.timeframe}`}
-            tab={tab}
-            lens={lens}
-            pubkey={pubkey}
-          />
+          <ExploreTabList key={`${tab}:${lens.scope}:${lens.timeframe}`} tab={tab} lens={lens} />
         )}
       </Tabs>
     </Screen>

@@ -1,25 +1,23 @@
-import { useEffect, useMemo } from 'react';
+import { Suspense, useEffect } from 'react';
+import { homeModel, type HomeFeedModel } from '@swell/client';
 import { useTranslation } from '@/i18n/use-translation.ts';
+import { setNavBadge } from '@/features/nav/nav-badges.ts';
 import { Screen } from '@/components/screen.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { useSession } from '@/data/session.ts';
+import { useModel, useSnapshot } from '@/data/use-model.ts';
 import { FeedView } from '@/features/feed/feed-view.tsx';
-import { homeFeedFor } from '@/features/home/home-instance.ts';
-import { NewNotesPill } from '@/features/home/new-notes-pill.tsx';
 import { useOwnPendingNotes } from '@/features/write/use-outbox-item.ts';
-import { useStore } from '@/lib/external-store.ts';
+import { lazy } from '@/lib/lazy.ts';
+
+const NewNotesPill = lazy(() => import('@/features/home/new-notes-pill.tsx'));
 
 export function Component() {
   const { t } = useTranslation();
   const { pubkey } = useSession();
-  const feed = useMemo(() => homeFeedFor(pubkey), [pubkey]);
-  const state = useStore(feed.state);
-  // The user's own new notes (sending, failed or just sent) go to the top of the list.
-  const own = useOwnPendingNotes(pubkey);
-  useEffect(() => {
-    if (own.length > 0) state.list?.prepend(own);
-  }, [own, state.list]);
+  const { state, model: home } = useModel(homeModel, undefined)!;
+  useOwnNotesOnTop(state.feed, pubkey);
   return (
     <Screen
       title={t('nav.home')}
@@ -30,22 +28,41 @@ export function Component() {
             className="feed-select"
             value={state.selected}
             options={state.feeds.map((f) => ({ value: f.spec, label: f.name }))}
-            onChange={(spec) => feed.select(spec)}
+            onChange={(spec) => home.select(spec)}
           />
         )
       }
     >
-      <NewNotesPill feed={feed} />
+      {state.feed && <NewNotes feed={state.feed} />}
       {state.error && (
-        <ErrorState title={t('feed.feedsFailed')} onRetry={() => void feed.start()} />
+        <ErrorState title={t('feed.feedsFailed')} onRetry={() => void home.start()} />
       )}
-      {state.list && (
+      {state.feed && (
         <FeedView
           key={`${state.selected}#${state.opened}`}
-          list={state.list}
+          feed={state.feed}
           label={t('nav.home')}
         />
       )}
     </Screen>
   );
+}
+
+/** The user's own new notes (sending, failed or just sent) go to the top of the list. */
+function useOwnNotesOnTop(feed: HomeFeedModel | null, pubkey: string | null): void {
+  const own = useOwnPendingNotes(pubkey);
+  useEffect(() => {
+    if (own.length > 0) feed?.prepend(own);
+  }, [own, feed]);
+}
+
+/** The newer notes waiting: the pill, and the count on the navigation's Home badge. */
+function NewNotes({ feed }: { feed: HomeFeedModel }) {
+  const waiting = useSnapshot(feed).future.length;
+  useEffect(() => setNavBadge('newNotes', waiting), [waiting]);
+  return waiting > 0 ? (
+    <Suspense fallback={null}>
+      <NewNotesPill feed={feed} />
+    </Suspense>
+  ) : null;
 }

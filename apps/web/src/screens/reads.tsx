@@ -1,14 +1,12 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
+import { readsModel } from '@swell/client';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import { Screen } from '@/components/screen.tsx';
-import { FeedItem } from '@/components/note/note-card.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Select } from '@/components/ui/select.tsx';
-import { records } from '@/data/records.ts';
-import { useSession } from '@/data/session.ts';
-import { PagedFeedView } from '@/features/reading/paged-feed-view.tsx';
-import { readsFeedFor } from '@/features/reads/reads-instance.ts';
+import { useModel } from '@/data/use-model.ts';
+import { FeedView } from '@/features/feed/feed-view.tsx';
 import { ReadsTopicsRow } from '@/features/reads/reads-topics-row.tsx';
 import { useMediaQuery, wideQuery } from '@/lib/use-media-query.ts';
 import '@/features/reads/reads.css';
@@ -22,19 +20,10 @@ export function Component() {
   const { t } = useTranslation();
   const { topic: rawTopic } = useParams();
   const topic = rawTopic?.trim() ? rawTopic.trim() : null;
-  const { pubkey } = useSession();
   const wide = useMediaQuery(wideQuery);
-  const reads = readsFeedFor(pubkey, topic);
-  const state = useSyncExternalStore(reads.subscribe, reads.getSnapshot, reads.getSnapshot);
-  useEffect(() => {
-    if (topic) return reads.showTopic(topic);
-    const s = reads.getSnapshot();
-    if (s.topic === null) return;
-    // Back from a topic: the stored selection again.
-    const stored = records().get(pubkey).selectedReadsFeed;
-    const spec = s.feeds.find((f) => f.spec === stored)?.spec ?? s.feeds[0]?.spec;
-    if (spec) reads.select(spec);
-  }, [reads, topic, pubkey]);
+  const { state, model: reads } = useModel(readsModel, undefined)!;
+  // The address says what to show: a topic, or (back from one) the stored selection.
+  useEffect(() => reads.show(topic), [reads, topic]);
   const title = state.topic ? t('reads.topicTitle', { topic: state.topic }) : t('reads.title');
   return (
     <Screen
@@ -60,17 +49,16 @@ export function Component() {
         </p>
       )}
       {state.error && (
-        <ErrorState title={t('feed.feedsFailed')} onRetry={() => void reads.start()} />
+        <ErrorState title={t('feed.feedsFailed')} onRetry={() => void reads.start(topic)} />
       )}
       {state.feed && (
-        <PagedFeedView
+        <FeedView
           key={state.selected}
           feed={state.feed}
           label={t('reads.feedLabel')}
           estimateSize={200}
           errorTitle={t('reads.loadFailed')}
           emptyTitle={t('reads.empty')}
-          render={(id) => <FeedItem id={id} />}
         />
       )}
     </Screen>

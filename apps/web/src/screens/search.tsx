@@ -1,17 +1,13 @@
-import { useEffect, useMemo } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
-import { contentSearch, searchUsers } from '@swell/client';
-import { FeedItem } from '@/components/note/note-card.tsx';
+import { contentSearchSource, feedModel, userSearchModel } from '@swell/client';
 import { Screen } from '@/components/screen.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton.tsx';
-import { useSession } from '@/data/session.ts';
-import { PagedFeedView } from '@/features/reading/paged-feed-view.tsx';
-import { readingContext } from '@/features/reading/reading-context.ts';
+import { useModel } from '@/data/use-model.ts';
+import { FeedView } from '@/features/feed/feed-view.tsx';
 import { searchPath } from '@/features/search/search-navigation.ts';
 import { UserRow } from '@/features/search/user-row.tsx';
-import { useAsync } from '@/lib/use-async.ts';
 import '@/features/search/search.css';
 import { addStrings } from '@/i18n/add-strings.ts';
 import { search } from '@/i18n/en/search.ts';
@@ -23,15 +19,11 @@ export function Component() {
   const { t } = useTranslation();
   const { query: raw = '' } = useParams();
   const query = raw.trim();
-  const { pubkey } = useSession();
-  const ctx = useMemo(() => readingContext(pubkey), [pubkey]);
   const path = searchPath(query);
   const isText = path?.startsWith('/search/') ?? false;
-  const users = useAsync(isText ? `${pubkey}:${query}` : null, (signal) =>
-    searchUsers(ctx, query, { signal }),
-  );
-  const notes = useMemo(() => (isText ? contentSearch(ctx, query) : null), [ctx, query, isText]);
-  useEffect(() => () => notes?.dispose(), [notes]);
+  const found = useModel(userSearchModel, isText ? query : null);
+  const users = found?.state;
+  const notes = useModel(feedModel, isText ? contentSearchSource(query) : null)?.model;
   // A pasted npub/nprofile (or note id) in the address goes where the search box would go.
   if (path && !isText) return <Navigate to={path} replace />;
   if (!path) return <Navigate to="/asearch" replace />;
@@ -41,18 +33,18 @@ export function Component() {
         <h2 id="search-users" className="search-results-heading">
           {t('search.users')}
         </h2>
-        {users.loading && (
+        {users?.loading && users.data === undefined && (
           <LoadingRegion label={t('app.loading')}>
             <Skeleton height={40} />
           </LoadingRegion>
         )}
-        {users.error !== undefined && (
-          <ErrorState compact title={t('search.error')} onRetry={users.retry} />
+        {users?.error && users.data === undefined && (
+          <ErrorState compact title={t('search.error')} onRetry={() => void found?.model.retry()} />
         )}
-        {users.data && users.data.length === 0 && (
+        {users?.data && users.data.length === 0 && (
           <p className="search-empty">{t('search.noUsers')}</p>
         )}
-        {users.data && users.data.length > 0 && (
+        {users?.data && users.data.length > 0 && (
           <ul className="search-user-list" aria-label={t('search.users')}>
             {users.data.map((pk) => (
               <li key={pk}>
@@ -67,13 +59,12 @@ export function Component() {
           {t('search.notes')}
         </h2>
         {notes && (
-          <PagedFeedView
+          <FeedView
             key={query}
             feed={notes}
             label={t('search.notes')}
             errorTitle={t('search.error')}
             emptyTitle={t('search.noNotes')}
-            render={(id) => <FeedItem id={id} />}
           />
         )}
       </section>

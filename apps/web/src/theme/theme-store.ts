@@ -1,7 +1,8 @@
 import { swell } from '@/data/client.ts';
 import { records } from '@/data/records.ts';
 import { session } from '@/data/session.ts';
-import { createStore, useStore } from '@/lib/external-store.ts';
+import { useSnapshot } from '@/data/use-model.ts';
+import { createStore } from '@/lib/external-store.ts';
 import { writeLocal } from '@/lib/storage.ts';
 import { defaultTheme, isThemeName, themeByName, type ThemeName } from '@/theme/themes.ts';
 
@@ -56,5 +57,5 @@ session.subscribe(() => {
 });
 
 export function useTheme(): ThemeName {
-  return useStore(store);
+  return useSnapshot(store);
 }

@@ -1,7 +1,5 @@
 import type { FeedPage } from '@swell/cache-protocol';
 import type { CacheApi } from '../cache/cache-api.ts';
-import { PagedFeed } from '../feed/paged-feed.ts';
-import { isReadsQuery } from './search-query.ts';
 
 /** Page sizes of spec section 9: content search 100, advanced search 20, user search 10. */
 export const searchPageSizes = { content: 100, advanced: 20, users: 10 } as const;
@@ -34,54 +32,4 @@ export async function searchUsers(
     .sort((a, b) => b.score - a.score || a.i - b.i)
     .slice(0, searchPageSizes.users)
     .map((u) => u.pk);
-}
-
-function logged<T>(p: Promise<T>): Promise<T> {
-  return p.catch((e: unknown) => {
-    console.error(`${searchErrorMessage}: `, e);
-    throw new Error(searchErrorMessage);
-  });
-}
-
-/** Notes containing a text (`search {query, limit 100}`), newest first, paged. */
-export function contentSearch(ctx: SearchContext, query: string): PagedFeed {
-  const personal = ctx.userPubkey ? { user_pubkey: ctx.userPubkey } : {};
-  return new PagedFeed((paging, signal) =>
-    logged(
-      ctx.ingest(() =>
-        ctx.api.search(
-          query,
-          { limit: searchPageSizes.content, ...paging, ...personal },
-          { signal },
-        ),
-      ),
-    ),
-  );
-}
-
-/**
- * Results of an advanced search (`mega_feed_directive` with `{"id":"advsearch","query":...}`,
- * pages of 20): reads when the query holds `kind:30023`, notes otherwise. A failed request shows
- * "ERROR fetching search results" (and logs it).
- */
-export function advancedSearch(
-  ctx: SearchContext,
-  query: string,
-): { kind: 'reads' | 'notes'; feed: PagedFeed } {
-  const personal = ctx.userPubkey ? { user_pubkey: ctx.userPubkey } : {};
-  const reads = isReadsQuery(query);
-  const feed = new PagedFeed(
-    (paging, signal) =>
-      logged(
-        ctx.ingest(() =>
-          ctx.api.megaFeed(
-            { id: 'advsearch', query },
-            { limit: searchPageSizes.advanced, ...paging, ...personal },
-            { signal },
-          ),
-        ),
-      ),
-    reads ? { defaultOrderBy: 'published_at' } : {},
-  );
-  return { kind: reads ? 'reads' : 'notes', feed };
 }

@@ -2,7 +2,7 @@ import { NavLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import Ellipsis from 'lucide-react/icons/ellipsis';
 import { navItems } from '@/app/nav/nav-items.ts';
-import { useNavBadges } from '@/app/nav/nav-badges.ts';
+import { useNavBadges } from '@/features/nav/nav-badges.ts';
 import { navBadgeLabel } from '@/app/nav/nav-badge-label.ts';
 import { capCount } from '@/components/ui/badge.tsx';
 import { Menu } from '@/components/ui/menu.tsx';

@@ -1,6 +1,6 @@
 import type { TFunction } from '@/i18n/translator.ts';
 import { capCount } from '@/components/ui/badge.tsx';
-import type { NavBadgeName } from '@/app/nav/nav-badges.ts';
+import type { NavBadgeName } from '@/features/nav/nav-badges.ts';
 
 /** What a screen reader hears after a navigation item with a count ("5 new notes"). */
 export function navBadgeLabel(name: NavBadgeName, count: number, t: TFunction): string {

@@ -10,7 +10,7 @@ import House from 'lucide-react/icons/house';
 import Mail from 'lucide-react/icons/mail';
 import Settings from 'lucide-react/icons/settings';
 import Wallet from 'lucide-react/icons/wallet';
-import type { NavBadgeName } from '@/app/nav/nav-badges.ts';
+import type { NavBadgeName } from '@/features/nav/nav-badges.ts';
 
 export interface NavItem {
   to: string;

@@ -2,7 +2,7 @@ import { Link, NavLink } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import SquarePen from 'lucide-react/icons/square-pen';
 import { navItems } from '@/app/nav/nav-items.ts';
-import { useNavBadges } from '@/app/nav/nav-badges.ts';
+import { useNavBadges } from '@/features/nav/nav-badges.ts';
 import { navBadgeLabel } from '@/app/nav/nav-badge-label.ts';
 import { CountBadge } from '@/components/ui/badge.tsx';
 import { AccountCard, AccountButton } from '@/features/account/account-area.tsx';

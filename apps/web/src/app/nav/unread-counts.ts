@@ -1,5 +1,5 @@
 import { api } from '@/data/connection.ts';
-import { setNavBadge } from '@/app/nav/nav-badges.ts';
+import { setNavBadge } from '@/features/nav/nav-badges.ts';
 
 /**
  * Live unread counts of a signed-in user for the navigation badges: notifications (the sum of

@@ -1,8 +1,9 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { userDisplayName } from '@swell/nostr';
 import { renderMarkdown } from '@/components/article/render-markdown.ts';
 import { swell } from '@/data/client.ts';
 import { fetchPage } from '@/data/connection.ts';
+import { useSnapshot } from '@/data/use-model.ts';
 import { markHighlights, type HighlightMark } from '@/lib/mark-highlights.ts';
 import { labelMentions, mentionedPubkeys } from '@/lib/mention-labels.ts';
 
@@ -10,7 +11,7 @@ import { labelMentions, mentionedPubkeys } from '@/lib/mention-labels.ts';
 function useMentionNames(pubkeys: readonly string[]): ReadonlyMap<string, string> {
   const store = swell().store;
   // A string snapshot: a re-render only when one of these names changes.
-  const key = useSyncExternalStore(store.subscribe, () =>
+  const key = useSnapshot(store, () =>
     pubkeys.map((pk) => (store.user(pk) ? userDisplayName(store.profile(pk)!) : '')).join('\n'),
   );
   useEffect(() => {

@@ -6,7 +6,7 @@ import Info from 'lucide-react/icons/info';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import X from 'lucide-react/icons/x';
 import { dismissToast, toasts, type ToastKind } from '@/components/ui/toast-store.ts';
-import { useStore } from '@/lib/external-store.ts';
+import { useSnapshot } from '@/data/use-model.ts';
 import '@/components/ui/toast.css';
 
 const icons: Record<ToastKind, typeof Info> = {
@@ -20,7 +20,7 @@ const icons: Record<ToastKind, typeof Info> = {
 /** Toasts (Radix): each closes after its kind's duration; swipe, Escape or the close button too. */
 export default function Toaster() {
   const { t } = useTranslation();
-  const list = useStore(toasts);
+  const list = useSnapshot(toasts);
   return (
     <ToastPrimitive.Provider swipeDirection="right" label={t('ui.toastLabel')}>
       {list.map((toast) => {

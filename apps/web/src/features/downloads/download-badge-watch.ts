@@ -1,6 +1,6 @@
 import type { AppReleases } from '@swell/cache-protocol';
 import { downloadBadgeCount, markReleasesSeen, readSeenReleases } from '@swell/client';
-import { setNavBadge } from '@/app/nav/nav-badges.ts';
+import { setNavBadge } from '@/features/nav/nav-badges.ts';
 import { api } from '@/data/connection.ts';
 
 /** Swell's releases as our server reports them (`get_app_releases`), or undefined. */

@@ -3,7 +3,7 @@ import { useTranslation } from '@/i18n/use-translation.ts';
 import Zap from 'lucide-react/icons/zap';
 import type { ZapListItem } from '@swell/client';
 import { Avatar } from '@/components/avatar/avatar.tsx';
-import { FeedItem } from '@/components/note/note-card.tsx';
+import { FeedItem } from '@/features/note/note-card.tsx';
 import { profileLink, userLabel, useUser } from '@/data/user.ts';
 import { FollowButton } from '@/features/lists/follow-button.tsx';
 import { UserRow } from '@/features/search/user-row.tsx';

@@ -1,27 +1,26 @@
 import { Link } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import Hash from 'lucide-react/icons/hash';
-import { loadExploreTopics } from '@swell/client';
+import { exploreTopicsModel } from '@swell/client';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton.tsx';
-import { api } from '@/data/connection.ts';
+import { useModel } from '@/data/use-model.ts';
 import { shortNumber } from '@/lib/format.ts';
-import { useAsync } from '@/lib/use-async.ts';
 
 /** The topics tab: today's hashtags by how many notes use them, each opening a search. */
 export function ExploreTopics() {
   const { t } = useTranslation();
-  const topics = useAsync('topics', () => loadExploreTopics(api()));
-  if (topics.loading)
+  const { state: topics, model } = useModel(exploreTopicsModel, undefined)!;
+  if (topics.loading && !topics.data)
     return (
       <LoadingRegion label={t('app.loading')}>
         <Skeleton height={32} />
         <Skeleton height={32} />
       </LoadingRegion>
     );
-  if (topics.error !== undefined)
-    return <ErrorState title={t('explore.topicsFailed')} onRetry={topics.retry} />;
+  if (topics.error && !topics.data)
+    return <ErrorState title={t('explore.topicsFailed')} onRetry={() => void model.retry()} />;
   if (!topics.data?.length)
     return <EmptyState icon={<Hash size={26} />} title={t('explore.noTopics')} />;
   return (

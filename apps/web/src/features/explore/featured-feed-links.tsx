@@ -1,13 +1,12 @@
 import { Link } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
-import { loadFeaturedFeeds } from '@swell/client';
-import { api } from '@/data/connection.ts';
-import { useAsync } from '@/lib/use-async.ts';
+import { featuredFeedsModel } from '@swell/client';
+import { useModel } from '@/data/use-model.ts';
 
 /** The featured feeds of this server, as links to `/explore/feed/:id`. */
-export function FeaturedFeedLinks({ pubkey }: { pubkey: string | null }) {
+export function FeaturedFeedLinks() {
   const { t } = useTranslation();
-  const feeds = useAsync(`featured:${pubkey}`, () => loadFeaturedFeeds(api(), pubkey ?? undefined));
+  const feeds = useModel(featuredFeedsModel, undefined)!.state;
   if (!feeds.data?.length) return null;
   return (
     <nav className="explore-featured" aria-label={t('explore.featuredFeeds')}>

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation.ts';
+import { netStatsModel } from '@swell/client';
 import type { NetStats } from '@swell/cache-protocol';
-import { api } from '@/data/connection.ts';
+import { useModel } from '@/data/use-model.ts';
 
 const full = new Intl.NumberFormat('en');
 
@@ -13,8 +13,7 @@ const shown: readonly (keyof NetStats)[] = ['users', 'pubnotes', 'reactions', 'z
  */
 export function NetStatsBar() {
   const { t } = useTranslation();
-  const [stats, setStats] = useState<NetStats | null>(null);
-  useEffect(() => api().netStats(setStats), []);
+  const stats = useModel(netStatsModel, undefined)!.state;
   return (
     <section className="net-stats" aria-label={t('explore.netStats')} aria-busy={!stats}>
       <dl>

@@ -1,32 +1,53 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigationType } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import Inbox from 'lucide-react/icons/inbox';
-import { FeedItem } from '@/components/note/note-card.tsx';
-import { NoteSkeleton } from '@/components/note/note-skeleton.tsx';
+import type { FeedModel } from '@swell/client';
+import { FeedItem } from '@/features/note/note-card.tsx';
+import { NoteSkeleton } from '@/features/note/note-skeleton.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { LoadingRegion } from '@/components/ui/skeleton.tsx';
-import type { PagedList } from '@/features/feed/paged-list.ts';
-import { useStore } from '@/lib/external-store.ts';
-import { useRetainedNotes } from '@/data/entity-store.ts';
-import { FeedPosition } from '@/components/note/feed-position.ts';
+import { useSnapshot } from '@/data/use-model.ts';
+import { FeedPosition } from '@/features/note/feed-position.ts';
+import { markFirstContent } from '@/lib/first-content.ts';
 import '@/features/feed/feed.css';
 
+const noteItem = (id: string) => <FeedItem id={id} />;
+
 /**
- * A paged list of notes, virtualised against the window so long sessions stay light: only the
- * notes near the viewport are in the DOM. Loads the next page when the end comes near.
+ * The one list view: a `FeedModel` (packages/client) virtualised against the window, so long
+ * sessions stay light: only the rows near the viewport are in the DOM. The next page loads when
+ * the end comes near; back navigation restores where the reader was (the model keeps the
+ * position and the measured row sizes); each element is drawn by `render` (a note card by
+ * default).
  */
-export function FeedView({ list, label }: { list: PagedList; label: string }) {
+export function FeedView({
+  feed,
+  label,
+  render = noteItem,
+  estimateSize = 220,
+  errorTitle,
+  emptyTitle,
+  emptyBody,
+}: {
+  feed: FeedModel;
+  label: string;
+  render?: (id: string) => ReactNode;
+  estimateSize?: number;
+  /** Shown when a page fails (default: the feed's load error). */
+  errorTitle?: string;
+  emptyTitle?: string;
+  emptyBody?: string;
+}) {
   const { t } = useTranslation();
-  const state = useStore(list.state);
-  useRetainedNotes(state.ids);
+  const state = useSnapshot(feed);
   const navigationType = useNavigationType();
   const [margin, setMargin] = useState(0);
   // Back/forward to a list restores where the reader was; other visits start at the top.
-  const [restoreTo] = useState(() => (navigationType === 'POP' ? list.scrollY : 0));
-  const [restoreIndex] = useState(() => (navigationType === 'POP' ? list.anchorIndex : 0));
+  const [restoreTo] = useState(() => (navigationType === 'POP' ? feed.scroll.y : 0));
+  const [restoreIndex] = useState(() => (navigationType === 'POP' ? feed.scroll.anchor : 0));
   const parentRef = useCallback((el: HTMLDivElement | null) => {
     if (el) setMargin(el.getBoundingClientRect().top + window.scrollY);
   }, []);
@@ -34,6 +55,9 @@ export function FeedView({ list, label }: { list: PagedList; label: string }) {
   // follow once that frame is painted.
   const hasNotes = state.ids.length > 0;
   const [warm, setWarm] = useState(false);
+  useEffect(() => {
+    if (hasNotes) markFirstContent();
+  }, [hasNotes]);
   useEffect(() => {
     if (!hasNotes || warm) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -47,11 +71,11 @@ export function FeedView({ list, label }: { list: PagedList; label: string }) {
   }, [hasNotes, warm]);
   const virtualizer = useWindowVirtualizer({
     count: state.ids.length,
-    estimateSize: () => 220,
+    estimateSize: () => estimateSize,
     overscan: warm ? 6 : 1,
     scrollMargin: margin,
     getItemKey: (i) => state.ids[i] ?? i,
-    initialMeasurementsCache: list.measurements<VirtualItem>(),
+    initialMeasurementsCache: feed.scroll.measurements as VirtualItem[],
     initialOffset: restoreTo,
   });
   useEffect(() => {
@@ -70,23 +94,28 @@ export function FeedView({ list, label }: { list: PagedList; label: string }) {
       if (window.location.pathname !== path) return;
       const rows = document.querySelectorAll<HTMLElement>('.feed-row');
       const first = Array.from(rows).find((row) => row.getBoundingClientRect().bottom > 0);
-      list.keepScroll(window.scrollY, Number(first?.dataset.index ?? 0));
+      feed.scroll = {
+        ...feed.scroll,
+        y: window.scrollY,
+        anchor: Number(first?.dataset.index ?? 0),
+      };
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       window.removeEventListener('scroll', onScroll);
-      list.keepMeasurements(virtualizer.measurementsCache);
+      feed.scroll = { ...feed.scroll, measurements: virtualizer.measurementsCache };
     };
-  }, [list, virtualizer, restoreIndex]);
+  }, [feed, virtualizer, restoreIndex]);
   const items = virtualizer.getVirtualItems();
   const last = items.at(-1)?.index ?? -1;
 
   useEffect(() => {
-    if (state.ids.length === 0 || last >= state.ids.length - 6) void list.loadMore();
-  }, [last, state.ids.length, list]);
+    if (state.error) return;
+    if (state.ids.length === 0 || last >= state.ids.length - 6) void feed.loadMore();
+  }, [last, state.ids.length, state.error, feed]);
 
   return (
-    <div className="feed">
+    <div className="feed" data-pages={state.pages}>
       {/* WAI-ARIA feed pattern: the feed itself is busy while articles are added. */}
       <div
         ref={parentRef}
@@ -111,7 +140,7 @@ export function FeedView({ list, label }: { list: PagedList; label: string }) {
             }}
           >
             <FeedPosition.Provider value={item.index}>
-              <FeedItem id={state.ids[item.index]!} />
+              {render(state.ids[item.index]!)}
             </FeedPosition.Provider>
           </div>
         ))}
@@ -126,12 +155,16 @@ export function FeedView({ list, label }: { list: PagedList; label: string }) {
       {state.error && !state.loading && (
         <ErrorState
           compact={state.ids.length > 0}
-          title={t('feed.loadFailed')}
-          onRetry={() => void list.loadMore()}
+          title={errorTitle ?? t('feed.loadFailed')}
+          onRetry={() => void feed.loadMore()}
         />
       )}
       {!state.loading && !state.error && state.done && state.ids.length === 0 && (
-        <EmptyState icon={<Inbox size={26} />} title={t('feed.empty')} body={t('feed.emptyBody')} />
+        <EmptyState
+          icon={<Inbox size={26} />}
+          title={emptyTitle ?? t('feed.empty')}
+          body={emptyBody ?? (emptyTitle ? undefined : t('feed.emptyBody'))}
+        />
       )}
       {!state.loading && state.done && state.ids.length > 0 && (
         <p className="feed-end">{t('feed.end')}</p>

@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import type { TFunction } from '@/i18n/translator.ts';
 import ArrowUp from 'lucide-react/icons/arrow-up';
-import type { HomeFeed } from '@/features/home/home-feed.ts';
-import { useStore } from '@/lib/external-store.ts';
+import type { HomeFeedModel } from '@swell/client';
+import { useSnapshot } from '@/data/use-model.ts';
 import '@/features/home/new-notes-pill.css';
 
 /** Label of the pill; counts above 99 show as 99+. */
@@ -11,11 +10,13 @@ export function newNotesLabel(count: number, t: TFunction): string {
   return count > 99 ? t('feed.newNotesMany') : t('feed.newNotes', { count });
 }
 
-/** Looks for newer notes (live, and periodically) and offers them in a pill; clicking prepends them. */
-export function NewNotesPill({ feed }: { feed: HomeFeed }) {
+/**
+ * Offers the newer notes a list found (Home's model looks for them while Home is shown);
+ * clicking puts them at the top. Loaded when there are some (it is not part of the first load).
+ */
+export default function NewNotesPill({ feed }: { feed: HomeFeedModel }) {
   const { t } = useTranslation();
-  const { future, selected } = useStore(feed.state);
-  useEffect(() => feed.watchNew(), [feed, selected]);
+  const { future } = useSnapshot(feed);
   if (future.length === 0) return null;
   return (
     <div className="new-notes-anchor">

@@ -1,6 +1,7 @@
 import type { BookmarkConfirmation, FollowConfirmation, ListOutcome } from '@swell/client';
 import type { SignedEvent } from '@swell/cache-protocol';
-import { createStore, useStore } from '@/lib/external-store.ts';
+import { useSnapshot } from '@/data/use-model.ts';
+import { createStore } from '@/lib/external-store.ts';
 
 /** The list dialog open now (one at a time), or null. */
 export type ListDialog =
@@ -27,4 +28,4 @@ export const listDialogStore = createStore<ListDialog | null>(null);
 
 export const openListDialog = (dialog: ListDialog) => listDialogStore.set(dialog);
 export const closeListDialog = () => listDialogStore.set(null);
-export const useListDialog = () => useStore(listDialogStore);
+export const useListDialog = () => useSnapshot(listDialogStore);

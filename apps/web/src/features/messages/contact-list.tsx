@@ -22,7 +22,7 @@ import { userDisplayName } from '@swell/nostr';
 import { compactTime } from '@/lib/format.ts';
 import { conversationLink } from '@/features/messages/contact-address.ts';
 import { MessagePreview } from '@/features/messages/message-preview.tsx';
-import { useObservable } from '@/features/messages/use-observable.ts';
+import { useSnapshot } from '@/data/use-model.ts';
 
 const NewMessageDialog = lazy(() => import('@/features/messages/new-message-dialog.tsx'));
 
@@ -40,7 +40,7 @@ function useProfiles(pubkeys: readonly string[]) {
 /** The contact list of `/dms`: relation tabs (follows / other), unread counts, mark all read. */
 export function ContactList({ model }: { model: DirectMessages }) {
   const { t } = useTranslation();
-  const snap = useObservable(model);
+  const snap = useSnapshot(model);
   const [relation, setRelation] = useState<DmRelation>(() => model.prefs.lastRelation());
   const [marking, setMarking] = useState(false);
   const [composing, setComposing] = useState(false);

@@ -15,17 +15,17 @@ import { fetchPage } from '@/data/connection.ts';
 import { profileLink, useUser } from '@/data/user.ts';
 import { MessageBubble } from '@/features/messages/message-bubble.tsx';
 import { MessageComposer } from '@/features/messages/message-composer.tsx';
-import { useObservable } from '@/features/messages/use-observable.ts';
+import { useSnapshot } from '@/data/use-model.ts';
 import { useStickToBottom } from '@/lib/use-stick-to-bottom.ts';
 
 /** One conversation: NIP-04 and NIP-17 messages in time order, paged by 20, and the composer. */
 export function ConversationView({ model, peer }: { model: DirectMessages; peer: string }) {
   const { t } = useTranslation();
   const conv = model.conversation(peer);
-  const snap = useObservable(conv);
-  const contacts = useObservable(model);
-  const queue = useObservable(model.queue);
-  const inbox = useObservable(model.inbox);
+  const snap = useSnapshot(conv);
+  const contacts = useSnapshot(model);
+  const queue = useSnapshot(model.queue);
+  const inbox = useSnapshot(model.inbox);
   const user = useUser(peer);
   const name = userDisplayName(user);
   const unread =

@@ -10,7 +10,7 @@ import { useSession } from '@/data/session.ts';
 import { useUser } from '@/data/user.ts';
 import { contactPubkey, conversationLink } from '@/features/messages/contact-address.ts';
 import { directMessagesFor } from '@/features/messages/dm-model.ts';
-import { useObservable } from '@/features/messages/use-observable.ts';
+import { useSnapshot } from '@/data/use-model.ts';
 import { SidebarCard } from '@/features/sidebar/sidebar-card.tsx';
 import '@/features/messages/messages.css';
 import { addStrings } from '@/i18n/add-strings.ts';
@@ -64,7 +64,7 @@ export default function ConversationsSidebar({ contact }: { contact: string }) {
 function Conversations({ me, peer, title }: { me: string; peer: string; title: string }) {
   const { t } = useTranslation();
   const model = directMessagesFor(me);
-  const snap = useObservable(model);
+  const snap = useSnapshot(model);
   const contacts = [...snap.follows, ...snap.other]
     .sort((a, b) => b.latestAt - a.latestAt)
     .slice(0, shown);

@@ -4,7 +4,7 @@ import SendHorizontal from 'lucide-react/icons/send-horizontal';
 import type { DmConversation } from '@swell/client';
 import { Button } from '@/components/ui/button.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
-import { useObservable } from '@/features/messages/use-observable.ts';
+import { useSnapshot } from '@/data/use-model.ts';
 
 /**
  * The composer: the text, the per-conversation NIP-04 / NIP-17 switch with why it is set, and
@@ -19,7 +19,7 @@ export function MessageComposer({
   name: string;
 }) {
   const { t } = useTranslation();
-  const snap = useObservable(conversation);
+  const snap = useSnapshot(conversation);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const textId = useId();

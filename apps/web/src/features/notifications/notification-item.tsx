@@ -11,7 +11,7 @@ import UserPlus from 'lucide-react/icons/user-plus';
 import Zap from 'lucide-react/icons/zap';
 import type { NotificationGroup, NotificationVerb } from '@swell/client';
 import { Avatar } from '@/components/avatar/avatar.tsx';
-import { NoteCard } from '@/components/note/note-card.tsx';
+import { NoteCard } from '@/features/note/note-card.tsx';
 import { useNote } from '@/data/entity-store.ts';
 import { noteLink, profileLink, useUser, userLabel } from '@/data/user.ts';
 import { compactTime, shortNumber } from '@/lib/format.ts';
@@ -70,7 +70,7 @@ export function NotificationItem({ group, fresh }: { group: NotificationGroup; f
     (group.verb === 'replied' || group.verb === 'mentioned' || group.verb === 'quoted')
   ) {
     return (
-      <li className={cls} data-type={group.type}>
+      <li className={cls} data-type={group.type} data-key={group.key}>
         <p className="notif-line">
           <Icon size={16} aria-hidden className="notif-line-icon" />
           <span>{sentence}</span>
@@ -83,7 +83,7 @@ export function NotificationItem({ group, fresh }: { group: NotificationGroup; f
     );
   }
   return (
-    <li className={cls} data-type={group.type}>
+    <li className={cls} data-type={group.type} data-key={group.key}>
       <span className="notif-icon" aria-hidden="true">
         <Icon size={20} />
       </span>

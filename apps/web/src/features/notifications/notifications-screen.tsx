@@ -1,26 +1,25 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import Bell from 'lucide-react/icons/bell';
-import { NotificationsFeed } from '@swell/client';
+import { notificationsModel } from '@swell/client';
 import type { NotificationTypeGroup } from '@swell/cache-protocol';
 import { Screen } from '@/components/screen.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { LoadingRegion } from '@/components/ui/skeleton.tsx';
-import { NoteSkeleton } from '@/components/note/note-skeleton.tsx';
+import { NoteSkeleton } from '@/features/note/note-skeleton.tsx';
 import { Tabs } from '@/components/ui/tabs.tsx';
-import { api } from '@/data/connection.ts';
 import { useSession } from '@/data/session.ts';
-import { setNavBadge } from '@/app/nav/nav-badges.ts';
+import { setNavBadge } from '@/features/nav/nav-badges.ts';
 import { swell } from '@/data/client.ts';
 import { addStrings } from '@/i18n/add-strings.ts';
 import { notifications } from '@/i18n/en/notifications.ts';
 
 addStrings({ notifications });
 
-const currentSigner = () => swell().session.signer;
-import { useObservable } from '@/features/messages/use-observable.ts';
+import { useModel } from '@/data/use-model.ts';
+import { useScrollMemory } from '@/features/feed/scroll-memory.ts';
 import { NotificationItem } from '@/features/notifications/notification-item.tsx';
 import { hiddenNotificationTypes } from '@/features/settings/notification-types.ts';
 import { useSettings } from '@/features/settings/use-settings.ts';
@@ -52,27 +51,16 @@ export function Component() {
           onChange={setTab}
           items={TABS.map((v) => ({ value: v, label: t(`notifications.tabs.${v}`) }))}
         >
-          <NotificationsTab key={`${me}:${tab}`} me={me} group={tab} />
+          <NotificationsTab key={tab} group={tab} />
         </Tabs>
       )}
     </Screen>
   );
 }
 
-function NotificationsTab({ me, group }: { me: string; group: NotificationTypeGroup }) {
+function NotificationsTab({ group }: { group: NotificationTypeGroup }) {
   const { t } = useTranslation();
-  const feed = useMemo(
-    () =>
-      new NotificationsFeed({
-        api: api(),
-        me,
-        group,
-        signer: currentSigner,
-        onPage: (page) => swell().store.ingestPage(page),
-      }),
-    [me, group],
-  );
-  const loaded = useObservable(feed);
+  const { state: loaded, model } = useModel(notificationsModel, group)!;
   // Settings > Notifications: switched-off types are not shown.
   const { notifications: shown } = useSettings().settings;
   const snap = useMemo(() => {
@@ -81,35 +69,18 @@ function NotificationsTab({ me, group }: { me: string; group: NotificationTypeGr
     const keep = (g: { type: number }) => !hidden.has(g.type);
     return { ...loaded, fresh: loaded.fresh.filter(keep), older: loaded.older.filter(keep) };
   }, [loaded, shown]);
+  useScrollMemory(model, snap.fresh.length + snap.older.length > 0);
 
-  // Viewed: load, then mark seen. While the view is open and live, what arrives is loaded and
-  // marked seen at once, so the badge does not light up for what the user is looking at.
+  // Viewed: each load the view shows (the first, and what arrives while it is open) is marked
+  // seen at once, so the badge does not light up for what the user is looking at.
   useEffect(() => {
-    let stopped = false;
-    const seen = () => {
-      if (!currentSigner() || document.visibilityState !== 'visible') return;
-      feed.markSeen().catch((e: unknown) => {
-        console.warn('could not mark notifications seen:', (e as Error).message);
-      });
-    };
-    void feed.load().then(() => !stopped && seen());
-    let first = true;
-    const stop = api().notificationCounts(me, (counts) => {
-      const sum = Object.values(counts).reduce((a, n) => a + (Number.isFinite(n) ? n : 0), 0);
-      if (first) {
-        first = false;
-        return;
-      }
-      if (sum > 0 && document.visibilityState === 'visible') {
-        setNavBadge('notifications', 0);
-        void feed.refresh().then(() => !stopped && seen());
-      }
+    if (loaded.loads === 0) return;
+    if (!swell().session.signer || document.visibilityState !== 'visible') return;
+    setNavBadge('notifications', 0);
+    model.markSeen().catch((e: unknown) => {
+      console.warn('could not mark notifications seen:', (e as Error).message);
     });
-    return () => {
-      stopped = true;
-      stop();
-    };
-  }, [feed, me]);
+  }, [loaded.loads, model]);
 
   if (snap.loading && snap.fresh.length === 0 && snap.older.length === 0) {
     return (
@@ -120,7 +91,7 @@ function NotificationsTab({ me, group }: { me: string; group: NotificationTypeGr
     );
   }
   if (snap.error && snap.fresh.length === 0 && snap.older.length === 0) {
-    return <ErrorState title={t('notifications.loadFailed')} onRetry={() => void feed.load()} />;
+    return <ErrorState title={t('notifications.loadFailed')} onRetry={() => void model.retry()} />;
   }
   if (snap.fresh.length === 0 && snap.older.length === 0) {
     return (
@@ -155,7 +126,7 @@ function NotificationsTab({ me, group }: { me: string; group: NotificationTypeGr
       )}
       {snap.hasMore && (
         <div className="notif-more">
-          <Button disabled={snap.loading} onClick={() => void feed.loadMore()}>
+          <Button disabled={snap.loading} onClick={() => void model.loadMore()}>
             {t('notifications.loadMore')}
           </Button>
         </div>

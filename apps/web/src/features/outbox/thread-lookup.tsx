@@ -1,5 +1,5 @@
 import { refFromNip19, type LookupRef } from '@swell/client';
-import { NoteCard } from '@/components/note/note-card.tsx';
+import { NoteCard } from '@/features/note/note-card.tsx';
 import { useNote } from '@/data/entity-store.ts';
 import { LookedUpNote } from '@/features/outbox/missing-note.tsx';
 

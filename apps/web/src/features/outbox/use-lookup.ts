@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect } from 'react';
 import { lookupKey, type LookupRef, type LookupStatus } from '@swell/client';
+import { useSnapshot } from '@/data/use-model.ts';
 import { outboxLookup } from '@/features/outbox/outbox-lookup.ts';
 
 /**
@@ -13,7 +14,7 @@ export function useLookup(
   const lookup = outboxLookup();
   const key = ref ? lookupKey(ref) : null;
   const get = useCallback(() => (key ? lookup.status(key) : undefined), [lookup, key]);
-  const status = useSyncExternalStore(lookup.subscribe, get, get);
+  const status = useSnapshot(lookup, get);
   useEffect(() => {
     if (ref && !present) void lookup.find(ref);
     // The key names the thing; a new ref object for the same thing asks nothing new.

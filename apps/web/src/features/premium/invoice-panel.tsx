@@ -16,7 +16,7 @@ import {
 } from '@/features/zaps/payer-registry.ts';
 import { addStrings } from '@/i18n/add-strings.ts';
 import { zaps } from '@/i18n/en/zaps.ts';
-import { useStore } from '@/lib/external-store.ts';
+import { useSnapshot } from '@/data/use-model.ts';
 import { holdTime } from '@/features/premium/name-field.tsx';
 
 addStrings({ zaps });
@@ -32,7 +32,7 @@ const satsOf = (btc: string) => Math.round(Number(btc) * 1e8);
  */
 export function InvoicePanel({ quote, onCancel }: { quote: PurchaseQuote; onCancel: () => void }) {
   const { t } = useTranslation();
-  useStore(payerSourcesVersion);
+  useSnapshot(payerSourcesVersion);
   const [paying, setPaying] = useState<string | null>(null);
   useEffect(() => {
     // The payers load with their wallet code only here (WebLN, NWC, ecash).

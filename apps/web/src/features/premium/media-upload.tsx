@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import Upload from 'lucide-react/icons/upload';
 import { Button } from '@/components/ui/button.tsx';
@@ -7,6 +7,7 @@ import { AttachmentSet } from '@/features/uploads/attachments.ts';
 import { requireSigner } from '@/features/write/require-signer.ts';
 import { addStrings } from '@/i18n/add-strings.ts';
 import { uploads } from '@/i18n/en/uploads.ts';
+import { useSnapshot } from '@/data/use-model.ts';
 
 addStrings({ uploads });
 
@@ -18,7 +19,7 @@ addStrings({ uploads });
 export function MediaUpload({ onUploaded }: { onUploaded: () => void }) {
   const { t } = useTranslation();
   const set = useMemo(() => new AttachmentSet({ ownServerOnly: true }), []);
-  const states = useSyncExternalStore(set.subscribe, set.getStates);
+  const states = useSnapshot(set, set.getStates);
   const input = useRef<HTMLInputElement>(null);
   const done = states.filter((s) => s.status === 'done').length;
   useEffect(() => {

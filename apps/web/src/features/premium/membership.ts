@@ -1,6 +1,7 @@
 import type { MembershipClient, MembershipStatus, MembershipTier } from '@swell/client/membership';
 import { swell } from '@/data/client.ts';
-import { createStore, useStore } from '@/lib/external-store.ts';
+import { useSnapshot } from '@/data/use-model.ts';
+import { createStore } from '@/lib/external-store.ts';
 import { premiumReminderOpen } from '@/features/premium/reminder-store.ts';
 
 /**
@@ -45,7 +46,7 @@ function keptMembership(pubkey: string, now = Date.now()): MembershipStatus | nu
 const initial: MembershipState = { pubkey: null, status: undefined, loaded: false, failed: false };
 export const membershipStore = createStore<MembershipState>(initial);
 
-export const useMembership = () => useStore(membershipStore);
+export const useMembership = () => useSnapshot(membershipStore);
 
 /** The tier the app acts on: none until a status says otherwise (and when it expired). */
 export function tierOfState(s: MembershipState): MembershipTier {

@@ -1,7 +1,7 @@
 import { Fragment, useMemo } from 'react';
 import { Link } from 'react-router';
 import { tokenize } from '@swell/nostr';
-import { Mention } from '@/components/note/mention.tsx';
+import { Mention } from '@/features/note/mention.tsx';
 
 /** A profile's "about" text: line breaks kept; links, hashtags and mentions linked; no media. */
 export function ProfileAbout({ text }: { text: string }) {

@@ -1,4 +1,3 @@
-import type { VanityTarget } from '@/app/vanity.ts';
 import { parsePubkey } from '@/lib/note-id.ts';
 
 /**
@@ -7,7 +6,7 @@ import { parsePubkey } from '@/lib/note-id.ts';
  */
 export function profilePubkey(
   npub: string | undefined,
-  vanity: VanityTarget | undefined,
+  vanity: { pubkey?: string | null } | undefined,
   sessionPubkey: string | null,
 ): string | undefined {
   if (vanity?.pubkey) return vanity.pubkey;

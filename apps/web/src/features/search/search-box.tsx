@@ -2,11 +2,10 @@ import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from '
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import SearchIcon from 'lucide-react/icons/search';
-import { searchUsers } from '@swell/client';
+import { userSearchModel } from '@swell/client';
 import { Avatar } from '@/components/avatar/avatar.tsx';
-import { useSession } from '@/data/session.ts';
+import { useModel } from '@/data/use-model.ts';
 import { profileLink, userLabel, useUser } from '@/data/user.ts';
-import { readingContext } from '@/features/reading/reading-context.ts';
 import { searchPath } from '@/features/search/search-navigation.ts';
 import '@/components/ui/form.css';
 import '@/features/search/search.css';
@@ -60,38 +59,22 @@ function Suggestion({
 export default function SearchBox({ autoFocus }: { autoFocus?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { pubkey } = useSession();
   const listId = useId();
   const [text, setText] = useState('');
-  const [found, setFound] = useState<{ query: string; users: string[] }>({ query: '', users: [] });
+  /** The query asked for, 250 ms after the typing stopped. */
+  const [asked, setAsked] = useState<string | null>(null);
   const [active, setActive] = useState(-1);
   const [open, setOpen] = useState(false);
   const [refused, setRefused] = useState(false);
 
-  useEffect(() => {
-    const q = suggestFor(text);
-    if (!q) return;
-    const ctl = new AbortController();
-    const timer = setTimeout(() => {
-      searchUsers(readingContext(pubkey), q, { signal: ctl.signal }).then(
-        (found) => {
-          if (ctl.signal.aborted) return;
-          setFound({ query: q, users: found });
-          setActive(-1);
-        },
-        () => {
-          if (!ctl.signal.aborted) setFound({ query: q, users: [] });
-        },
-      );
-    }, 250);
-    return () => {
-      clearTimeout(timer);
-      ctl.abort();
-    };
-  }, [text, pubkey]);
-
   const query = suggestFor(text);
-  const users = query && found.query === query ? found.users : [];
+  useEffect(() => {
+    if (!query) return;
+    const timer = setTimeout(() => setAsked(query), 250);
+    return () => clearTimeout(timer);
+  }, [query]);
+  const found = useModel(userSearchModel, asked)?.state.data;
+  const users = query && asked === query && found ? found : [];
   const go = (path: string) => {
     setOpen(false);
     setText('');

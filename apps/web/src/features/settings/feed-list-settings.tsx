@@ -17,7 +17,6 @@ import { FeedListEditor } from '@/features/settings/feed-list-editor.tsx';
 import { SyncStatus } from '@/features/settings/sync-status.tsx';
 import { useSettings } from '@/features/settings/use-settings.ts';
 import { useAsync } from '@/lib/use-async.ts';
-import '@/screens/settings/settings.css';
 import '@/features/settings/settings-pages.css';
 
 const ConfirmDialog = lazy(() => import('@/components/ui/confirm-dialog.tsx'));

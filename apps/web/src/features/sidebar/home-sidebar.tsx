@@ -1,10 +1,10 @@
-import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import TrendingUp from 'lucide-react/icons/trending-up';
 import Zap from 'lucide-react/icons/zap';
 import {
   defaultHomeSidebarSelector,
+  homeModel,
   homeSidebarSelectionBeside,
   homeSidebarSelectorsBeside,
   isHomeSidebarSelector,
@@ -19,10 +19,8 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { api, ingested } from '@/data/connection.ts';
 import { noteLink, userLabel, useUser } from '@/data/user.ts';
 import { useNote, useNoteStats } from '@/data/entity-store.ts';
-import { homeFeedFor } from '@/features/home/home-instance.ts';
 import { SidebarCard, SidebarFooter } from '@/features/sidebar/sidebar-card.tsx';
 import { SidebarTopics } from '@/features/sidebar/sidebar-topics.tsx';
-import { useStore } from '@/lib/external-store.ts';
 import { afterFirstContent } from '@/lib/first-content.ts';
 import { shortNumber } from '@/lib/format.ts';
 import { summaryText } from '@/lib/summary.ts';
@@ -30,6 +28,7 @@ import { useAsync } from '@/lib/use-async.ts';
 import { addStrings } from '@/i18n/add-strings.ts';
 import { sidebarCards } from '@/i18n/en/sidebar-cards.ts';
 import { standalone } from '@/i18n/en/standalone.ts';
+import { useModel, useSnapshot } from '@/data/use-model.ts';
 
 addStrings({ sidebarCards, standalone });
 
@@ -76,7 +75,7 @@ function TrendingSkeleton() {
 /** The stored selection of the home sidebar (trending 24 h or most zapped 4 h), per user. */
 function useSelection(pubkey: string | null): HomeSidebarSelector {
   const store = records().observe(pubkey);
-  const record = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const record = useSnapshot(store);
   const stored = record.homeSidebarSelection;
   return isHomeSidebarSelector(stored) ? stored : defaultHomeSidebarSelector;
 }
@@ -104,7 +103,7 @@ export function AboutLinks() {
 export default function HomeSidebar() {
   const { t } = useTranslation();
   const { pubkey } = useSession();
-  const feedSpec = useStore(homeFeedFor(pubkey).state).selected;
+  const feedSpec = useModel(homeModel, undefined)!.state.selected;
   const allowed = homeSidebarSelectorsBeside(feedSpec);
   const selector = homeSidebarSelectionBeside(useSelection(pubkey), feedSpec);
   const trending = useAsync(selector, (signal) =>

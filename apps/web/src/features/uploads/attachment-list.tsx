@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import X from 'lucide-react/icons/x';
 import RotateCw from 'lucide-react/icons/rotate-cw';
@@ -7,12 +6,13 @@ import { IconButton } from '@/components/ui/button.tsx';
 import type { Attachment, AttachmentSet } from '@/features/uploads/attachments.ts';
 import { uploadPercent, uploadStatusLine } from '@/features/uploads/upload-text.ts';
 import '@/features/uploads/attachments.css';
+import { useSnapshot } from '@/data/use-model.ts';
 
 const running = new Set(['idle', 'checking', 'hashing', 'uploading', 'processing']);
 
 function AttachmentTile({ item, onRemove }: { item: Attachment; onRemove: () => void }) {
   const { t } = useTranslation();
-  const s = useSyncExternalStore(item.task.subscribe, item.task.getSnapshot);
+  const s = useSnapshot(item.task);
   const busy = running.has(s.status);
   const stopped = s.status === 'failed' || s.status === 'cancelled';
   const name = item.name;
@@ -94,7 +94,7 @@ function AttachmentTile({ item, onRemove }: { item: Attachment; onRemove: () => 
 /** The files attached to a note: thumbnail, name, progress with bytes and time left, cancel, retry, remove. */
 export function AttachmentList({ set }: { set: AttachmentSet }) {
   const { t } = useTranslation();
-  const items = useSyncExternalStore(set.subscribe, set.getSnapshot);
+  const items = useSnapshot(set);
   if (items.length === 0) return null;
   return (
     <ul className="attachments" aria-label={t('uploads.attachments')}>

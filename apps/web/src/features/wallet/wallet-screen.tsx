@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Skeleton, LoadingRegion } from '@/components/ui/skeleton.tsx';
 import { useSession } from '@/data/session.ts';
-import { useStore } from '@/lib/external-store.ts';
+import { useSnapshot } from '@/data/use-model.ts';
 import { OpenWallet } from '@/features/wallet/open-wallet.tsx';
 import { BackupPhraseDialog } from '@/features/wallet/backup-phrase.tsx';
 import { WalletSetup } from '@/features/wallet/wallet-setup.tsx';
@@ -27,7 +27,7 @@ function WalletOf({ pubkey, signer }: { pubkey: string; signer: string }) {
   const store = useMemo(() => openWallet(pubkey), [pubkey]);
   // A wallet locked behind the PIN opens once the key is unlocked.
   useEffect(() => void openWallet(pubkey), [pubkey, signer]);
-  const state = useStore(store);
+  const state = useSnapshot(store);
   const [backup, setBackup] = useState(false);
   switch (state.status) {
     case 'loading':

@@ -1,5 +1,6 @@
 import type { SignedEvent } from '@swell/cache-protocol';
-import { createStore, useStore } from '@/lib/external-store.ts';
+import { useSnapshot } from '@/data/use-model.ts';
+import { createStore } from '@/lib/external-store.ts';
 
 /** What the composer writes: a new note, a reply to a note, or a quote of one. */
 export type ComposerTarget =
@@ -10,7 +11,7 @@ export const composerStore = createStore<ComposerTarget | null>(null);
 
 export const openComposer = (target: ComposerTarget) => composerStore.set(target);
 export const closeComposer = () => composerStore.set(null);
-export const useComposer = () => useStore(composerStore);
+export const useComposer = () => useSnapshot(composerStore);
 
 /** The draft key of a composer target: the note replied to or quoted, else the root draft. */
 export function draftKey(target: ComposerTarget): string | undefined {

@@ -5,7 +5,7 @@ import Check from 'lucide-react/icons/check';
 import Copy from 'lucide-react/icons/copy';
 import Zap from 'lucide-react/icons/zap';
 import { isInvoiceExpired, parseLightningInvoice } from '@swell/wallet';
-import { InvoiceCard } from '@/components/note/payment-cards.tsx';
+import { InvoiceCard } from '@/features/note/payment-cards.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { notify } from '@/components/ui/notify.ts';
 import { copyToClipboard } from '@/features/note-actions/clipboard.ts';

@@ -2,7 +2,7 @@ import { useTranslation } from '@/i18n/use-translation.ts';
 import { registerBuiltinPayers } from '@/features/zaps/builtin-payers.ts';
 import { payerPreference, setPreferredPayer } from '@/features/zaps/payer-preference.ts';
 import { availablePayerSources, payerSourcesVersion } from '@/features/zaps/payer-registry.ts';
-import { useStore } from '@/lib/external-store.ts';
+import { useSnapshot } from '@/data/use-model.ts';
 
 /**
  * Settings > Zaps, "Pay zaps with": automatic (the best usable source: extension, then wallet
@@ -10,8 +10,8 @@ import { useStore } from '@/lib/external-store.ts';
  */
 export function PayerChoice() {
   const { t } = useTranslation();
-  useStore(payerSourcesVersion);
-  const preferred = useStore(payerPreference);
+  useSnapshot(payerSourcesVersion);
+  const preferred = useSnapshot(payerPreference);
   registerBuiltinPayers();
   const sources = availablePayerSources();
   if (sources.length < 2) return null;

@@ -71,5 +71,5 @@ export function choosePayerSource(preferred?: string | null): PayerSource | null
   return availablePayerSources(preferred)[0] ?? null;
 }
 
-/** Observable for React (`useStore(payerSourcesVersion)`) to re-read the sources. */
+/** Observable for React (`useSnapshot(payerSourcesVersion)`) to re-read the sources. */
 export const payerSourcesVersion: ExternalStore<number> = version;

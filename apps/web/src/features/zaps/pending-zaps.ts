@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useSnapshot } from '@/data/use-model.ts';
 
 /** A zap this tab sent that the cache does not count yet. */
 export interface PendingZap {
@@ -48,6 +48,5 @@ function subscribe(l: Listener): () => void {
 
 /** The zaps of a target still waiting for their receipt. */
 export function usePendingZaps(target: string | undefined): readonly PendingZap[] {
-  const get = () => (target ? (byTarget.get(target) ?? none) : none);
-  return useSyncExternalStore(subscribe, get, get);
+  return useSnapshot({ subscribe }, () => (target ? (byTarget.get(target) ?? none) : none));
 }

@@ -16,7 +16,7 @@ import {
 } from '@/features/zaps/nwc-connection.ts';
 import { payerSourcesVersion } from '@/features/zaps/payer-registry.ts';
 import { zapFailureMessage } from '@/features/zaps/zap-errors.ts';
-import { useStore } from '@/lib/external-store.ts';
+import { useSnapshot } from '@/data/use-model.ts';
 
 interface Probe {
   alias?: string;
@@ -67,7 +67,7 @@ export function WalletConnection() {
   const [probed, setProbed] = useState<(Probe & { key: string }) | null>(null);
   const inputId = useId();
   const errorId = useId();
-  const version = useStore(payerSourcesVersion);
+  const version = useSnapshot(payerSourcesVersion);
   const pubkey = session.pubkey;
   const canSign = session.canSign;
   const stored = !!pubkey && hasNwcConnection();

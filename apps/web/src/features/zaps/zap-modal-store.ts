@@ -1,5 +1,6 @@
 import type { SignedEvent } from '@swell/cache-protocol';
-import { createStore, useStore } from '@/lib/external-store.ts';
+import { useSnapshot } from '@/data/use-model.ts';
+import { createStore } from '@/lib/external-store.ts';
 
 /** What the custom zap window zaps: a note or article, or a profile. */
 export type ZapModalSubject = { event: SignedEvent } | { pubkey: string };
@@ -16,5 +17,5 @@ export function closeZapModal(): void {
 }
 
 export function useZapModal(): ZapModalSubject | null {
-  return useStore(open);
+  return useSnapshot(open);
 }

@@ -20,7 +20,7 @@ import {
   subjectPubkey,
   zapEndpointOf,
 } from '@/features/zaps/zap-service.ts';
-import { useStore } from '@/lib/external-store.ts';
+import { useSnapshot } from '@/data/use-model.ts';
 import '@/components/ui/form.css';
 import '@/features/zaps/zaps.css';
 import { addStrings } from '@/i18n/add-strings.ts';
@@ -60,7 +60,7 @@ export default function ZapModal({
   const [lookup, setLookup] = useState<Lookup>({ state: 'loading' });
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useStore(payerSourcesVersion);
+  useSnapshot(payerSourcesVersion);
   registerBuiltinPayers();
   const source = choosePayerSource(preferredPayer());
   const amountId = useId();

@@ -1,3 +1,5 @@
+// The settings pages' styles first (the feed list's own come with it, after them).
+import '@/screens/settings/settings.css';
 import { FeedListSettings } from '@/features/settings/feed-list-settings.tsx';
 import { addStrings } from '@/i18n/add-strings.ts';
 import { feedSettings } from '@/i18n/en/feed-settings.ts';

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { Suspense, useEffect, useState, type FormEvent } from 'react';
 import { lazy } from '@/lib/lazy.ts';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import Trash2 from 'lucide-react/icons/trash-2';
@@ -23,7 +23,7 @@ import {
 import { useSession } from '@/data/session.ts';
 import { parseRelayUrl, useRelayList, useRelayPool } from '@/features/network/relays.ts';
 import { UploadRouteSection } from '@/features/uploads/upload-route-section.tsx';
-import { useStore } from '@/lib/external-store.ts';
+import { useSnapshot } from '@/data/use-model.ts';
 import { createStore } from '@/lib/external-store.ts';
 import '@/components/ui/form.css';
 import '@/screens/settings/settings.css';
@@ -36,9 +36,7 @@ addStrings({ network, settings: settingsStrings });
 const ConfirmDialog = lazy(() => import('@/components/ui/confirm-dialog.tsx'));
 
 const overrideStore = createStore<string | null>(null);
-const noSubscribe = () => () => {};
 const emptyRelays: RelayPoolSnapshot = {};
-const noRelays = () => emptyRelays;
 const okStates = new Set(['open', 'ready', 'connected']);
 const relayEditErrors: Record<Extract<RelayListEditResult, { ok: false }>['error'], string> = {
   'relay-invalid': 'network.relayInvalid',
@@ -58,8 +56,8 @@ function StatusPill({ status, testId }: { status: string; testId: string }) {
 function CacheSection() {
   const { t } = useTranslation();
   const cache = cacheConnection();
-  const snapshot = useSyncExternalStore(cache.subscribe, cache.getSnapshot);
-  const override = useStore(overrideStore) ?? cacheServerOverride();
+  const snapshot = useSnapshot(cache);
+  const override = useSnapshot(overrideStore) ?? cacheServerOverride();
   const [text, setText] = useState(override ?? defaultCacheUrl());
   const [error, setError] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
@@ -126,10 +124,7 @@ function CacheSection() {
 function RelaysSection({ pubkey }: { pubkey: string | null }) {
   const { t } = useTranslation();
   const relays = useRelayPool();
-  const states = useSyncExternalStore(
-    relays?.subscribe ?? noSubscribe,
-    relays?.getSnapshot ?? noRelays,
-  );
+  const states = useSnapshot(relays) ?? emptyRelays;
   const { list, publishes, commit } = useRelayList(pubkey);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -4,7 +4,6 @@ import {
   useMemo,
   useRef,
   useState,
-  useSyncExternalStore,
   type Dispatch,
   type FormEvent,
   type SetStateAction,
@@ -44,6 +43,7 @@ import { addStrings } from '@/i18n/add-strings.ts';
 import { profile } from '@/i18n/en/profile.ts';
 import { profileEdit } from '@/i18n/en/profile-edit.ts';
 import { uploads as uploadsStrings } from '@/i18n/en/uploads.ts';
+import { useSnapshot } from '@/data/use-model.ts';
 
 addStrings({ profile, profileEdit, uploads: uploadsStrings });
 
@@ -58,8 +58,8 @@ function usePictureUpload(
   setFields: Dispatch<SetStateAction<ProfileFields>>,
 ) {
   const set = useMemo(() => new AttachmentSet({ imagesOnly: true }), []);
-  const items = useSyncExternalStore(set.subscribe, set.getSnapshot);
-  const states = useSyncExternalStore(set.subscribe, set.getStates);
+  const items = useSnapshot(set);
+  const states = useSnapshot(set, set.getStates);
   const done = items.length > 0 && states.every((s) => s.status === 'done');
   useEffect(() => {
     if (!done) return;

@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import { defaultZap, defaultZapPresets, type ZapPreset } from '@swell/client';
 import { Screen } from '@/components/screen.tsx';
@@ -14,6 +14,7 @@ import '@/features/zaps/zaps.css';
 import { addStrings } from '@/i18n/add-strings.ts';
 import { settings as settingsStrings } from '@/i18n/en/settings.ts';
 import { zaps } from '@/i18n/en/zaps.ts';
+import { useSnapshot } from '@/data/use-model.ts';
 
 addStrings({ settings: settingsStrings, zaps });
 
@@ -45,7 +46,7 @@ const wholeSats = (text: string) =>
 export function Component() {
   const { t } = useTranslation();
   const session = useSession();
-  const settings = useSyncExternalStore(swell().settings.subscribe, swell().settings.getSnapshot);
+  const settings = useSnapshot(swell().settings);
   const saved = settings.settings;
   // Until the user edits, the form shows what is saved (settings may arrive after the screen).
   const [edited, setEdited] = useState<Draft | null>(null);

@@ -1,6 +1,6 @@
 import { useTranslation } from '@/i18n/use-translation.ts';
 import { nip19 } from '@swell/nostr';
-import { Mention } from '@/components/note/mention.tsx';
+import { Mention } from '@/features/note/mention.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import type { ComposerTarget } from '@/features/write/composer-store.ts';
 import { Composer } from '@/features/write/composer/composer.tsx';

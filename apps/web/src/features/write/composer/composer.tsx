@@ -4,7 +4,6 @@ import {
   useMemo,
   useRef,
   useState,
-  useSyncExternalStore,
   type ChangeEvent,
   type ClipboardEvent,
   type DragEvent,
@@ -15,7 +14,7 @@ import ImagePlus from 'lucide-react/icons/image-plus';
 import Send from 'lucide-react/icons/send';
 import type { SignedEvent } from '@swell/cache-protocol';
 import type { WritePath, WriteResult } from '@swell/client';
-import { NoteContent } from '@/components/note/note-content.tsx';
+import { NoteContent } from '@/features/note/note-content.tsx';
 import { Button, IconButton } from '@/components/ui/button.tsx';
 import { notify } from '@/components/ui/notify.ts';
 import { useSession } from '@/data/session.ts';
@@ -37,7 +36,7 @@ import { toastOutcome } from '@/features/write/publish-toast.ts';
 import { requireSigner } from '@/features/write/require-signer.ts';
 import { watchStartFlow } from '@/features/account/start-flow.ts';
 import { loadWrite, writeStore } from '@/features/write/write-store.ts';
-import { useStore } from '@/lib/external-store.ts';
+import { useSnapshot } from '@/data/use-model.ts';
 import '@/features/write/composer/composer.css';
 
 const hasFiles = (types: readonly string[] | undefined) => !!types?.includes('Files');
@@ -52,7 +51,7 @@ const hasFiles = (types: readonly string[] | undefined) => !!types?.includes('Fi
  */
 export function Composer(props: ComposerProps) {
   const { t } = useTranslation();
-  const write = useStore(writeStore);
+  const write = useSnapshot(writeStore);
   // The write path (drafts, emoji history, publishing) loads with the composer.
   useEffect(() => {
     void loadWrite().catch(() => notify.error(t('write.failed')));
@@ -99,8 +98,8 @@ function ComposerEditor({
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const attachments = attachmentsFor(pubkey, key);
-  const attached = useSyncExternalStore(attachments.subscribe, attachments.getSnapshot);
-  const uploadStates = useSyncExternalStore(attachments.subscribe, attachments.getStates);
+  const attached = useSnapshot(attachments);
+  const uploadStates = useSnapshot(attachments, attachments.getStates);
   const uploads = attachmentsState(uploadStates);
   const media = useMemo(
     () => uploadStates.flatMap((s) => (s.result ? [s.result] : [])),

@@ -5,7 +5,7 @@ import { IconButton } from '@/components/ui/button.tsx';
 import { Popover } from '@/components/ui/popover.tsx';
 import { emojiSet } from '@/features/write/composer/emoji-set.ts';
 import { writeStore } from '@/features/write/write-store.ts';
-import { useStore } from '@/lib/external-store.ts';
+import { useSnapshot } from '@/data/use-model.ts';
 
 /**
  * The emoji picker: the user's recent emoji first (history of 40, most recent first, kept in
@@ -13,7 +13,7 @@ import { useStore } from '@/lib/external-store.ts';
  */
 export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
   const { t } = useTranslation();
-  const write = useStore(writeStore);
+  const write = useSnapshot(writeStore);
   const [recent, setRecent] = useState<string[]>(() => write?.emojis.list() ?? []);
   const [open, setOpen] = useState(false);
   const pick = (emoji: string) => {
