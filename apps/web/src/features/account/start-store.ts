@@ -1,4 +1,5 @@
-import { createStore, useStore } from '@/lib/external-store.ts';
+import { useSnapshot } from '@/data/use-model.ts';
+import { createStore } from '@/lib/external-store.ts';
 import { readLocal, writeLocal } from '@/lib/storage.ts';
 
 // The getting started modal's state, in the first load (the navigation's "Get started" opens
@@ -21,14 +22,14 @@ export type StartIntent =
 
 /** The getting started modal (null: closed); `intent` when an action asked for it. */
 export const startDialog = createStore<{ intent?: StartIntent } | null>(null);
-export const useStartDialog = () => useStore(startDialog);
+export const useStartDialog = () => useSnapshot(startDialog);
 
 /**
  * The action a guest tried, once they made an account at `/new`: offered again on the page they
  * came from (null: nothing to offer).
  */
 export const startOffer = createStore<{ intent: StartIntent } | null>(null);
-export const useStartOffer = () => useStore(startOffer);
+export const useStartOffer = () => useSnapshot(startOffer);
 
 /** localStorage key: when a guest first came (ms), or `shown` once the modal showed. */
 const shownKey = 'swell:getStarted';
