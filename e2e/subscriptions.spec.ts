@@ -5,6 +5,7 @@ import { finalizeEvent } from 'nostr-tools/pure';
 import { hexToBytes } from 'nostr-tools/utils';
 import { watchConsole } from './console-guard.ts';
 import { publish, query } from './relay-client.ts';
+import { screenshot } from './screenshots.ts';
 import { themedAxe } from './theme-matrix.ts';
 
 // Author subscriptions (NIP-88, issue 33): the demo network gives carol and erin paid tiers
@@ -295,7 +296,7 @@ test('profile Subscribe and the subscribe window at 390 and 1280 px, light and d
             (v) => `${where} ${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join(', ')})`,
           ),
         ).toEqual([]);
-        await page.screenshot({ path: testInfo.outputPath(`${theme}-${size}-${name}.png`) });
+        await screenshot(page, { path: testInfo.outputPath(`${theme}-${size}-${name}.png`) });
       }
       await page.keyboard.press('Escape');
     }
