@@ -468,3 +468,18 @@ export type {
   NotificationVerb,
   NotificationSubjectKind,
 } from './notifications/notification-groups.ts';
+
+// ---- author subscriptions (NIP-88 paid tiers) ----------------------------------------------------
+// const tiers = await loadAuthorTiers(api, creator)        // creator_paid_tiers, parsed
+// write.publishEvent(subscriptionTemplate(tier, cost))      // kind 7001, then pay tierCostMsat()
+// write.publishEvent(unsubscribeTemplate(subscription))     // kind 7002
+export {
+  tierKinds,
+  parseTier,
+  tierCostMsat,
+  subscriptionTemplate,
+  unsubscribeTemplate,
+  loadAuthorTiers,
+  loadAuthorSubscriptions,
+} from './subscriptions/author-tiers.ts';
+export type { AuthorTier, TierCost } from './subscriptions/author-tiers.ts';

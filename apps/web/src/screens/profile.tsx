@@ -42,6 +42,8 @@ import { profile } from '@/i18n/en/profile.ts';
 addStrings({ lists, premium, profile });
 
 const ProfileShare = lazy(() => import('@/features/profile/profile-share.tsx'));
+// Subscribe (an author with paid tiers): asks for the tiers itself, loaded beside the screen.
+const SubscribeButton = lazy(() => import('@/features/subscriptions/subscribe-button.tsx'));
 
 export function Component() {
   const { t } = useTranslation();
@@ -156,6 +158,9 @@ function Profile({ pubkey, userPubkey }: { pubkey: string; userPubkey: string | 
         </h1>
         {user.name && user.name !== name && <p className="profile-handle">@{user.name}</p>}
         {address && <VerificationBadge nip05={address} pubkey={pubkey} />}
+        <Suspense fallback={null}>
+          <SubscribeButton pubkey={pubkey} name={name} userPubkey={userPubkey} />
+        </Suspense>
         {missing && <p className="profile-missing">{t('profile.notFound')}</p>}
         {user.about && <ProfileAbout text={user.about} />}
         {(website || stats?.time_joined) && (

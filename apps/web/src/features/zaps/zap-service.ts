@@ -25,8 +25,12 @@ import { zaps } from '@/i18n/en/zaps.ts';
 
 addStrings({ zaps });
 
-/** What a zap goes to: a note or an article (its author is paid), or a profile. */
-export type ZapSubject = { event: SignedEvent } | { pubkey: string };
+/**
+ * What a zap goes to: a note or an article (its author is paid), a profile, or the first period
+ * of a subscription (NIP-88: the creator is paid, the zap request names the user's kind 7001).
+ */
+export type ZapSubject =
+  { event: SignedEvent } | { pubkey: string } | { pubkey: string; subscription: SignedEvent };
 
 /** How long a paid zap waits for its receipt before it is left to the next refresh. */
 const receiptWaitMs = 60_000;
@@ -37,6 +41,7 @@ export function subjectPubkey(subject: ZapSubject): string {
 
 /** The key pending zaps are kept under (what the card showing the subject asks for). */
 export function subjectKey(subject: ZapSubject): string {
+  if ('subscription' in subject) return subject.subscription.id;
   return 'event' in subject ? subject.event.id : subject.pubkey;
 }
 
@@ -47,6 +52,10 @@ function coordinateOf(event: SignedEvent): string | undefined {
 }
 
 function targetOf(subject: ZapSubject): ZapTarget {
+  if ('subscription' in subject) {
+    const { subscription } = subject;
+    return { pubkey: subject.pubkey, eventId: subscription.id, kind: subscription.kind };
+  }
   if (!('event' in subject)) return { pubkey: subject.pubkey };
   const { event } = subject;
   const coordinate = coordinateOf(event);
@@ -143,6 +152,8 @@ async function awaitReceipt(subject: ZapSubject, result: ZapResult): Promise<voi
 export interface SendZapOptions {
   sats: number;
   comment: string;
+  /** The toast once paid (default: "Zapped {{amount}} sats"); false: none. */
+  sentMessage?: string | false;
   /** Looked up earlier (the custom zap window), to skip a second lookup. */
   endpoint?: ZapEndpoint;
 }
@@ -200,7 +211,10 @@ export async function sendZap(subject: ZapSubject, options: SendZapOptions): Pro
       comment: options.comment,
       state: 'paid',
     });
-    notify.success(t('zaps.sent', { amount: options.sats.toLocaleString() }));
+    if (options.sentMessage !== false)
+      notify.success(
+        options.sentMessage ?? t('zaps.sent', { amount: options.sats.toLocaleString() }),
+      );
     void awaitReceipt(subject, result);
     return true;
   } catch (err) {
