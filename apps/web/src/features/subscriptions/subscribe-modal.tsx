@@ -12,7 +12,7 @@ import { registerBuiltinPayers } from '@/features/zaps/builtin-payers.ts';
 import { choosePayerSource, payerSourcesVersion } from '@/features/zaps/payer-registry.ts';
 import { preferredPayer } from '@/features/zaps/payer-preference.ts';
 import { useTranslation } from '@/i18n/use-translation.ts';
-import { useStore } from '@/lib/external-store.ts';
+import { useSnapshot } from '@/data/use-model.ts';
 import { shortDate } from '@/lib/format.ts';
 import { useAsync } from '@/lib/use-async.ts';
 import '@/components/ui/form.css';
@@ -80,7 +80,7 @@ export default function SubscribeModal({
   const [stage, setStage] = useState<SubscribeStage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  useStore(payerSourcesVersion);
+  useSnapshot(payerSourcesVersion);
   registerBuiltinPayers();
   const source = choosePayerSource(preferredPayer());
   const errorId = useId();

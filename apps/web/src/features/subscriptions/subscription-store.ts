@@ -1,5 +1,6 @@
 import type { SignedEvent } from '@swell/cache-protocol';
-import { createStore, useStore } from '@/lib/external-store.ts';
+import { useSnapshot } from '@/data/use-model.ts';
+import { createStore } from '@/lib/external-store.ts';
 
 // The user's open subscription (kind 7001) per creator, as last learned: from the cache when the
 // profile opens, then from what the subscribe window published (null: none).
@@ -11,5 +12,5 @@ export function setAuthorSubscription(creator: string, event: SignedEvent | null
 
 /** undefined: not known yet. */
 export function useAuthorSubscription(creator: string): SignedEvent | null | undefined {
-  return useStore(subscriptions)[creator];
+  return useSnapshot(subscriptions)[creator];
 }
