@@ -145,9 +145,10 @@ export {
   isZapPollAmount,
   zapPollOptionOf,
   zapPollVoteTag,
+  zapPollVoteOf,
   tallyZapPoll,
 } from './zap-polls.ts';
-export type { ZapPoll, ZapPollTally } from './zap-polls.ts';
+export type { ZapPoll, ZapPollTally, ZapPollVote } from './zap-polls.ts';
 export {
   VIDEO_KINDS,
   MEDIA_EVENT_KINDS,

@@ -249,6 +249,8 @@ export interface PollTally {
   voters: number;
   /** The counted choices of each voter (pubkey -> option ids). */
   choices: Map<string, string[]>;
+  /** The response that counts, of each voter. */
+  counted: Map<string, PollResponse>;
 }
 
 /**
@@ -269,9 +271,11 @@ export function tallyPoll(poll: Poll, responses: Iterable<PollResponse>): PollTa
   const counts: Record<string, number> = {};
   for (const o of poll.options) counts[o.id] = 0;
   const choices = new Map<string, string[]>();
+  const counted = new Map<string, PollResponse>();
   for (const [pubkey, v] of latest) {
     choices.set(pubkey, v.choices);
+    counted.set(pubkey, v.response);
     for (const id of v.choices) counts[id] = (counts[id] ?? 0) + 1;
   }
-  return { counts, voters: latest.size, choices };
+  return { counts, voters: latest.size, choices, counted };
 }

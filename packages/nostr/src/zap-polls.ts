@@ -106,46 +106,81 @@ export function zapPollVoteTag(poll: Pick<ZapPoll, 'options'>, optionId: string)
   return ['poll_option', optionId];
 }
 
+/** One zap as a vote: what a tally needs of a receipt (or of a stored zap row). */
+export interface ZapPollVote {
+  /** The receipt id. */
+  id: string;
+  /** The zapped event. */
+  pollId?: string;
+  sender?: string;
+  option: string;
+  sats: number;
+  created_at: number;
+}
+
+/** The vote a zap receipt casts: undefined when its request names no option. */
+export function zapPollVoteOf(receipt: ZapReceipt): ZapPollVote | undefined {
+  const option = zapPollOptionOf(receipt.request);
+  if (!option) return undefined;
+  const vote: ZapPollVote = {
+    id: receipt.receiptId,
+    option,
+    sats: receipt.sats,
+    created_at: receipt.created_at,
+  };
+  if (receipt.eventId) vote.pollId = receipt.eventId;
+  if (receipt.sender) vote.sender = receipt.sender;
+  return vote;
+}
+
 export interface ZapPollTally {
   /** Per option id: counted zaps and their sats (every option present). */
   options: Record<string, { votes: number; sats: number }>;
   /** Sats of all counted zaps. */
   totalSats: number;
+  /** The options each sender's counted zaps chose. */
+  voters: Map<string, string[]>;
 }
 
 /**
- * Tallies a zap poll from receipts. A zap counts when it zaps the poll, its request names an
- * option of the poll, its amount lies within the bounds and its receipt is not later than
- * `closed_at`. Every such zap counts, except when the bounds are equal (a one-vote-each poll, as
- * the draft says): then only each sender's latest counting zap does.
+ * Tallies a zap poll. A zap counts when it zaps the poll, names an option of the poll, its amount
+ * lies within the bounds and its receipt is not later than `closed_at`. Every such zap counts,
+ * except when the bounds are equal (a one-vote-each poll, as the draft says): then only each
+ * sender's latest counting zap does (ties: the lower receipt id).
  */
-export function tallyZapPoll(poll: ZapPoll, receipts: Iterable<ZapReceipt>): ZapPollTally {
+export function tallyZapPoll(poll: ZapPoll, votes: Iterable<ZapPollVote>): ZapPollTally {
   const offered = new Set(poll.options.map((o) => o.id));
   const oneEach = poll.valueMinimum !== undefined && poll.valueMinimum === poll.valueMaximum;
-  const counted: Array<{ option: string; sats: number }> = [];
-  const bySender = new Map<string, { option: string; sats: number; at: number; id: string }>();
-  for (const z of receipts) {
-    if (z.eventId !== poll.id) continue;
-    const option = zapPollOptionOf(z.request);
-    if (!option || !offered.has(option) || !isZapPollAmount(poll, z.sats)) continue;
-    if (poll.closedAt !== undefined && z.created_at > poll.closedAt) continue;
-    if (!oneEach || !z.sender) {
-      if (!oneEach) counted.push({ option, sats: z.sats });
-      continue;
+  const counted: ZapPollVote[] = [];
+  const bySender = new Map<string, ZapPollVote>();
+  for (const v of votes) {
+    if (v.pollId !== poll.id || !offered.has(v.option) || !isZapPollAmount(poll, v.sats)) continue;
+    if (poll.closedAt !== undefined && v.created_at > poll.closedAt) continue;
+    if (!oneEach) counted.push(v);
+    else if (v.sender) {
+      const held = bySender.get(v.sender);
+      if (
+        held &&
+        (held.created_at > v.created_at || (held.created_at === v.created_at && held.id < v.id))
+      )
+        continue;
+      bySender.set(v.sender, v);
     }
-    const held = bySender.get(z.sender);
-    if (held && (held.at > z.created_at || (held.at === z.created_at && held.id < z.receiptId)))
-      continue;
-    bySender.set(z.sender, { option, sats: z.sats, at: z.created_at, id: z.receiptId });
   }
   counted.push(...bySender.values());
   const options: ZapPollTally['options'] = {};
   for (const o of poll.options) options[o.id] = { votes: 0, sats: 0 };
+  const voters = new Map<string, string[]>();
   let totalSats = 0;
   for (const c of counted) {
     options[c.option]!.votes += 1;
     options[c.option]!.sats += c.sats;
     totalSats += c.sats;
+    if (c.sender) {
+      const mine = voters.get(c.sender) ?? [];
+      if (!mine.includes(c.option)) mine.push(c.option);
+      voters.set(c.sender, mine);
+    }
   }
-  return { options, totalSats };
+  return { options, totalSats, voters };
 }
