@@ -324,6 +324,7 @@ export interface ResultContent {
   10000111: number;
   10000113: FeedRange;
   10000115: NoteActions;
+  10000179: PollStats;
   10000118: Record<string, DmContactInfo>;
   10000119: MediaInfo;
   10000121: string;
