@@ -21,6 +21,29 @@ function execOver(db: Kysely<unknown>, dialect: StoreDialect): SqlExec {
   };
 }
 
+/**
+ * Migration 0014's backfill of data stored before it: the zap poll option of each zap receipt,
+ * the counted votes of each poll, and picture posts and video events added to their authors'
+ * media counts. Exported for its test.
+ */
+export async function backfillPollsAndMedia(
+  db: Kysely<unknown>,
+  dialect: StoreDialect,
+): Promise<void> {
+  const tx = execOver(db, dialect);
+  const ctx = { tx, now: Math.floor(Date.now() / 1000) };
+  await backfillZapPollOptions(ctx);
+  await recountPolls(ctx);
+  const media = await tx.all<{ pubkey: string; n: number }>(
+    `SELECT pubkey, count(*) AS n FROM events WHERE kind IN (${MEDIA_EVENT_KINDS.join(', ')}) GROUP BY pubkey`,
+  );
+  for (const r of media)
+    await tx.run(
+      'INSERT INTO user_stats (pubkey, media_count) VALUES (?, ?) ON CONFLICT (pubkey) DO UPDATE SET media_count = user_stats.media_count + excluded.media_count',
+      [r.pubkey, Number(r.n)],
+    );
+}
+
 /** Kinds the follows and profile feeds show (architecture.md, Storage; cache-protocol.md 6). */
 const FEED_INDEX_KINDS = [1, 6, 20, 21, 22, 1068, 6969, 34235, 34236];
 
@@ -569,18 +592,7 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
             db,
           );
         }
-        const tx = execOver(db, dialect);
-        const ctx = { tx, now: Math.floor(Date.now() / 1000) };
-        await backfillZapPollOptions(ctx);
-        await recountPolls(ctx);
-        const media = await tx.all<{ pubkey: string; n: number }>(
-          `SELECT pubkey, count(*) AS n FROM events WHERE kind IN (${MEDIA_EVENT_KINDS.join(', ')}) GROUP BY pubkey`,
-        );
-        for (const r of media)
-          await tx.run(
-            'INSERT INTO user_stats (pubkey, media_count) VALUES (?, ?) ON CONFLICT (pubkey) DO UPDATE SET media_count = user_stats.media_count + excluded.media_count',
-            [r.pubkey, Number(r.n)],
-          );
+        await backfillPollsAndMedia(db, dialect);
       },
     },
   };
