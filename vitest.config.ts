@@ -30,5 +30,7 @@ export default defineConfig({
     ),
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // One folder per run for what suites share: one PostgreSQL cluster, one demo network.
+    globalSetup: ['apps/server/src/testing/global-setup.ts'],
   },
 });

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { demoAccounts } from '@swell/devnet';
 import { watchConsole } from './console-guard.ts';
+import { themedAxe } from './theme-matrix.ts';
 
 // The design at phone and desktop sizes in all four themes: on home, a thread, a profile,
 // settings, nothing overflows sideways, axe finds no
@@ -97,7 +98,7 @@ for (const [theme, label] of themes) {
           widths.scroll,
           `${where}: scrollWidth ${widths.scroll} > ${widths.inner}`,
         ).toBeLessThanOrEqual(widths.inner);
-        const axe = await new AxeBuilder({ page }).analyze();
+        const axe = await themedAxe(new AxeBuilder({ page }), theme, size).analyze();
         expect(
           axe.violations.map(
             (v) =>

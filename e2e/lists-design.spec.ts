@@ -3,6 +3,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { demoAccounts } from '@swell/devnet';
 import { watchConsole } from './console-guard.ts';
 import { go } from './navigate.ts';
+import { themedAxe } from './theme-matrix.ts';
 import { freshAccount, seedAccount, signInWithKey } from './settings-helpers.ts';
 
 // The list screens signed in (as Grace, who keeps the bookmarks and mutes the demo network gave
@@ -77,7 +78,9 @@ async function check(page: Page, where: string, testInfo: TestInfo, file: string
     inner: window.innerWidth,
   }));
   expect(widths.scroll, `${where}: scrollWidth ${widths.scroll}`).toBeLessThanOrEqual(widths.inner);
-  const axe = await new AxeBuilder({ page }).analyze();
+  // `where` starts with the theme and the size.
+  const [theme = '', size = ''] = where.split(' ');
+  const axe = await themedAxe(new AxeBuilder({ page }), theme, size).analyze();
   expect(
     axe.violations.map(
       (v) =>

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { watchConsole } from './console-guard.ts';
+import { chooseFeed } from './feed-select.ts';
 
 // Issue 16: Downloads (badge rule), Help, the feed test pages, the home sidebar's selection, and
 // no main navigation item left on the not-implemented notice but those of open issues.
@@ -110,6 +111,8 @@ test('the home sidebar shows trending or most zapped notes, remembered per user'
   page,
 }) => {
   await page.goto('/home');
+  // Beside a feed that is not one of its lists (the guest's first feed is Trending 24h).
+  await chooseFeed(page, 'All Notes');
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
   await expect(sidebar.getByRole('heading', { name: 'Trending today' })).toBeVisible();
   await expect(sidebar.locator('.trending-item').first()).toBeVisible();

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { watchConsole } from './console-guard.ts';
 import { freshAccount, signInWithKey, storedSettings } from './settings-helpers.ts';
+import { themedAxe } from './theme-matrix.ts';
 
 // The settings pages of this branch and /new at phone and desktop sizes, in a light and a dark
 // theme: nothing overflows sideways, axe finds no violations, the console stays clean.
@@ -69,7 +70,7 @@ for (const [theme, label] of [
           inner: window.innerWidth,
         }));
         expect(widths.scroll, `${where}: overflow`).toBeLessThanOrEqual(widths.inner);
-        const axe = await new AxeBuilder({ page }).analyze();
+        const axe = await themedAxe(new AxeBuilder({ page }), theme, size).analyze();
         expect(axe.violations.map((v) => `${where} ${v.id}: ${v.help}`)).toEqual([]);
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({

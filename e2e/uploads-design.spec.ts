@@ -5,6 +5,7 @@ import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { nsecEncode } from 'nostr-tools/nip19';
 import { watchConsole } from './console-guard.ts';
 import { signInWithKey } from './settings-helpers.ts';
+import { themedAxe } from './theme-matrix.ts';
 
 // The upload screens at phone and desktop sizes, light (Sunrise) and dark (Midnight): the
 // composer with uploads in progress and done, and Settings > Edit profile. Nothing overflows
@@ -25,7 +26,10 @@ async function check(page: Page, where: string, path: string, skipRules: string[
     inner: window.innerWidth,
   }));
   expect(widths.scroll, `${where}: scrollWidth ${widths.scroll}`).toBeLessThanOrEqual(widths.inner);
-  const axe = await new AxeBuilder({ page }).disableRules(skipRules).analyze();
+  const [theme = '', size = ''] = where.split(' ');
+  const axe = await themedAxe(new AxeBuilder({ page }), theme, size)
+    .disableRules(skipRules)
+    .analyze();
   expect(
     axe.violations.map(
       (v) => `${where} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,

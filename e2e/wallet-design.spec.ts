@@ -5,6 +5,7 @@ import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { noteEncode } from 'nostr-tools/nip19';
 import { watchConsole } from './console-guard.ts';
 import { query } from './relay-client.ts';
+import { themedAxe } from './theme-matrix.ts';
 
 // The wallet screen (empty, funded with history), its dialogs and a token card in a note, at 390
 // and 1280 px in a light and a dark theme: nothing overflows sideways, axe finds no violations,
@@ -31,7 +32,8 @@ async function check(page: Page, testInfo: TestInfo, name: string, only?: string
       inner: window.innerWidth,
     }));
     expect(widths.scroll, `${where}: scrollWidth`).toBeLessThanOrEqual(widths.inner);
-    const builder = new AxeBuilder({ page });
+    // `name` starts with the theme.
+    const builder = themedAxe(new AxeBuilder({ page }), name.split('-')[0]!, size);
     const axe = await (only ? builder.include(only) : builder).analyze();
     expect(
       axe.violations.map(

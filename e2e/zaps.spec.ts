@@ -8,6 +8,7 @@ import { hexToBytes } from 'nostr-tools/utils';
 import { watchConsole } from './console-guard.ts';
 import { qrPng } from './qr-png.ts';
 import { publish } from './social-helpers.ts';
+import { themedAxe } from './theme-matrix.ts';
 
 /** A 1x1 white PNG: a picture with no QR code in it. */
 const blankPng = Buffer.from(
@@ -421,7 +422,9 @@ test('zap window, Settings > Zaps and an invoice card at 390 and 1280 px, light 
         expect(widths.scroll, `${where}: sideways overflow`).toBeLessThanOrEqual(widths.inner);
         // The thread's inline reply box (a textarea with role combobox) is the composer's, not
         // ours: axe flags it on some runs (aria-allowed-role); it is checked by the write specs.
-        const axe = await new AxeBuilder({ page }).exclude('.composer-input').analyze();
+        const axe = await themedAxe(new AxeBuilder({ page }), theme, size)
+          .exclude('.composer-input')
+          .analyze();
         expect(
           axe.violations.map(
             (v) => `${where} ${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join(', ')})`,

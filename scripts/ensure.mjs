@@ -37,7 +37,7 @@ export function ensureDependencies() {
   }
 }
 
-function aptInstall(pkgs) {
+function aptInstall(pkgs, extra = []) {
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const pre = asRoot ? [] : ['sudo', '-n'];
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
@@ -47,7 +47,7 @@ function aptInstall(pkgs) {
   };
   console.log(`swell: installing ${pkgs.join(', ')} with apt-get...`);
   call(['apt-get', 'update', '-qq']);
-  return call(['apt-get', 'install', '-y', '-qq', ...pkgs]);
+  return call(['apt-get', 'install', '-y', '-qq', ...extra, ...pkgs]);
 }
 
 /** Debian's Chromium for the browser tests. */
@@ -55,6 +55,18 @@ export function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;
   if (!aptInstall(['chromium'])) {
     console.error('swell: could not install chromium');
+    process.exit(1);
+  }
+}
+
+/**
+ * Debian's ffmpeg, which the server uses for video poster frames (SWELL_FFMPEG): the poster
+ * frame suite needs it. Without the recommended packages, which it does not need.
+ */
+export function ensureFfmpeg() {
+  if (existsSync('/usr/bin/ffmpeg')) return;
+  if (!aptInstall(['ffmpeg'], ['--no-install-recommends'])) {
+    console.error('swell: could not install ffmpeg');
     process.exit(1);
   }
 }

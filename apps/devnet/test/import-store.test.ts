@@ -1,5 +1,5 @@
 import { openStore } from '@swell/server';
-import { generateNetwork } from '../src/generate-network.ts';
+import { defaultNetwork } from '../src/testing.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 describe('the default demo network', () => {
   it('imports into a real store with zero rejections', async () => {
-    const { events } = await generateNetwork();
+    const { events } = await defaultNetwork();
     const dir = mkdtempSync(join(tmpdir(), 'swell-devnet-import-'));
     const store = await openStore({ dataDir: dir });
     try {

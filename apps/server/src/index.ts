@@ -1,5 +1,10 @@
 export { flag, loadConfig, type ServerConfig, type ServerLimits } from './config.ts';
-export { startServer, type RunningServer, type StartOptions } from './server.ts';
+export {
+  SOCKET_MAX_PAYLOAD,
+  startServer,
+  type RunningServer,
+  type StartOptions,
+} from './server.ts';
 export type { ServerContext, ServerExtension, ListeningAddress } from './context.ts';
 export { openStore, type StoreConfig } from './store/open-store.ts';
 export type { Store, IngestResult, IngestOptions, StoreDialect } from './store/store.ts';

@@ -48,6 +48,7 @@ import { localGet } from './http/local-get.ts';
 import { originAllowed } from './http/cors.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { guardUpgradeSocket, logSocketErrors } from './net/socket-errors.ts';
 
 export interface RunningServer {
   /** Base HTTP URL, e.g. http://127.0.0.1:8080 */
@@ -68,8 +69,16 @@ export interface StartOptions {
   resolver?: Resolver;
 }
 
-/** Largest frame accepted on `/v1` (an upload chunk of 1 MB is about 1.4 MB of JSON). */
-const CACHE_MAX_PAYLOAD = 4 * 1024 * 1024;
+/**
+ * Largest websocket frame of each path (bytes); a larger one closes that connection with 1009.
+ * `/v1`: an upload chunk of 1 MB is about 1.4 MB of JSON. `/relay`: frames up to the relay's
+ * message limit are handled, larger ones up to this cap get a NOTICE from the handler.
+ */
+export const SOCKET_MAX_PAYLOAD = {
+  '/v1': 4 * 1024 * 1024,
+  '/wallet/v1': 1024 * 1024,
+  '/relay': WS_MAX_PAYLOAD,
+} as const;
 
 function refuseUpgrade(socket: Duplex, status: string, text: string): void {
   socket.end(
@@ -217,14 +226,14 @@ export async function startServer(
 
   const sockets = {
     '/v1': {
-      wss: new WebSocketServer({ noServer: true, maxPayload: CACHE_MAX_PAYLOAD }),
+      wss: new WebSocketServer({ noServer: true, maxPayload: SOCKET_MAX_PAYLOAD['/v1'] }),
       handle: handleCacheSocket,
       caps: ctx.load.connections.cache,
       checkOrigin: true,
     },
     // Membership and wallet: the cache's message shape and machinery, its own commands.
     '/wallet/v1': {
-      wss: new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 }),
+      wss: new WebSocketServer({ noServer: true, maxPayload: SOCKET_MAX_PAYLOAD['/wallet/v1'] }),
       handle: (ws: WebSocket, c: ServerContext, req: IncomingMessage) =>
         handleCacheSocket(ws, c, req, walletRoutes),
       caps: ctx.load.connections.wallet,
@@ -232,19 +241,22 @@ export async function startServer(
       checkOrigin: true,
     },
     '/relay': {
-      // Frames up to the relay's message limit are handled; larger ones (up to this cap) get
-      // a NOTICE from the handler instead of a dropped connection.
-      wss: new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD }),
+      wss: new WebSocketServer({ noServer: true, maxPayload: SOCKET_MAX_PAYLOAD['/relay'] }),
       handle: handleRelaySocket,
       caps: ctx.load.connections.relay,
       // A relay is for every client on every origin (NIP-01).
       checkOrigin: false,
     },
   } as const;
-  for (const { wss, handle } of Object.values(sockets)) {
-    wss.on('connection', (ws: WebSocket, req: IncomingMessage) => handle(ws, ctx, req));
+  for (const [path, { wss, handle }] of Object.entries(sockets)) {
+    wss.on('connection', (ws: WebSocket, req: IncomingMessage) => {
+      // First: nothing a client sends may leave an `error` without a listener.
+      logSocketErrors(ws, path, ctx.log);
+      handle(ws, ctx, req);
+    });
   }
   app.server.on('upgrade', (req, socket, head) => {
+    guardUpgradeSocket(socket);
     const path = (req.url ?? '/').split('?')[0] as keyof typeof sockets;
     const target = Object.hasOwn(sockets, path) ? sockets[path] : undefined;
     if (!target) {

@@ -146,7 +146,12 @@ describe.each(BACKENDS)('on %s', (backend) => {
       });
       const kinds = new Set(all.notes.map((n) => n.kind));
       expect(kinds).toEqual(new Set([1, 6]));
-      expect(all.reposts[all.notes.find((n) => n.kind === 6)!.id]?.id).toBe(notes[0]!.id);
+      const repost = all.notes.find((n) => n.kind === 6)!;
+      expect(all.reposts[repost.id]?.id).toBe(notes[0]!.id);
+      // One card per note: the repost (newer) stays, the original it shows is not an element.
+      expect(all.range?.elements).toContain(repost.id);
+      expect(all.range?.elements).not.toContain(notes[0]!.id);
+      expect(all.range?.elements).toEqual(all.notes.map((n) => n.id));
       const prof = await c.page('mega_feed_directive', {
         spec: JSON.stringify({
           id: 'feed',

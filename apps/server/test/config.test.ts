@@ -35,4 +35,14 @@ describe('loadConfig', () => {
       /SWELL_DEFAULT_ACCOUNT/,
     );
   });
+
+  it("reads a client address's share of the relay's filter budget (a quarter unless set)", () => {
+    expect(loadConfig({}, []).limits.relayFilterShare).toBe(0.25);
+    expect(loadConfig({ SWELL_RELAY_FILTER_SHARE: '0.5' }, []).limits.relayFilterShare).toBe(0.5);
+    expect(loadConfig({}, ['--SWELL_RELAY_FILTER_SHARE=1']).limits.relayFilterShare).toBe(1);
+    for (const bad of ['0', '-0.1', '1.5', 'half'])
+      expect(() => loadConfig({ SWELL_RELAY_FILTER_SHARE: bad }, [])).toThrow(
+        /SWELL_RELAY_FILTER_SHARE/,
+      );
+  });
 });

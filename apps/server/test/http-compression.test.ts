@@ -14,10 +14,10 @@ interface Answer {
   body: Buffer;
 }
 
-/** A GET with exactly these headers (fetch would add its own Accept-Encoding and decode). */
-function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+/** A GET (or HEAD) with exactly these headers (fetch would add its own Accept-Encoding and decode). */
+function get(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
+    const req = request(url, { headers, method }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
@@ -98,6 +98,37 @@ describe('compressed answers', () => {
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
       expect(res.headers['content-security-policy']).not.toContain('sandbox');
     }
+  });
+
+  it('answers HEAD like GET, without a body, on every app path and asset', async () => {
+    const paths = ['/', '/home', '/thread/abc', '/wallet', '/index.html', '/sw.js'];
+    for (const path of [...paths, '/assets/app-abc123.js', '/manifest-missing.json']) {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const headers = { 'accept-encoding': encoding };
+        const full = await get(`${server.url}${path}`, headers);
+        const head = await get(`${server.url}${path}`, headers, 'HEAD');
+        expect([path, encoding, head.status]).toEqual([path, encoding, full.status]);
+        expect(head.body.length).toBe(0);
+        for (const name of [
+          'content-type',
+          'content-encoding',
+          'content-length',
+          'cache-control',
+          'content-security-policy',
+          'vary',
+        ]) {
+          expect([path, encoding, name, head.headers[name]]).toEqual([
+            path,
+            encoding,
+            name,
+            full.headers[name],
+          ]);
+        }
+      }
+    }
+    // API paths stay API paths
+    expect((await get(`${server.url}/v1`, {}, 'HEAD')).status).toBe(404);
+    expect((await get(`${server.url}/wallet/v1`, {}, 'HEAD')).status).toBe(404);
   });
 
   it("serves the service worker, compressed or not, with the app's policy", async () => {

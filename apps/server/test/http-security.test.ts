@@ -17,6 +17,16 @@ function connect(url: string, headers: Record<string, string> = {}): Promise<Web
   });
 }
 
+/**
+ * A response read to its end: these tests look at headers only, and a body left unread keeps the
+ * connection busy, so the server's close waited for its keep-alive time-out (70 s a run).
+ */
+async function read(url: string, init?: RequestInit): Promise<Response> {
+  const res = await fetch(url, init);
+  await res.arrayBuffer();
+  return res;
+}
+
 const opened = (x: WebSocket | number): WebSocket => {
   if (typeof x === 'number') throw new Error(`refused with ${x}`);
   return x;
@@ -44,7 +54,7 @@ describe('headers of the app and of every response', () => {
 
   it('serves the app with a strict CSP, no framing, no sniffing', async () => {
     for (const path of ['/', '/home', '/thread/abc', '/wallet']) {
-      const res = await fetch(`${server.url}${path}`);
+      const res = await read(`${server.url}${path}`);
       expect(res.status).toBe(200);
       const csp = res.headers.get('content-security-policy') ?? '';
       const directives = Object.fromEntries(
@@ -65,12 +75,12 @@ describe('headers of the app and of every response', () => {
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     }
     // The membership socket's paths under /wallet/ are never the app.
-    const socketPath = await fetch(`${server.url}/wallet/v1`);
+    const socketPath = await read(`${server.url}/wallet/v1`);
     expect(socketPath.status).toBe(404);
     expect(socketPath.headers.get('content-type')).toMatch(/json/);
     // Everything else, opened directly, may run nothing (an SVG or HTML file cannot act as the app).
     for (const path of ['/assets/app.js', '/health', '/link-preview', '/favicon.svg']) {
-      const res = await fetch(`${server.url}${path}`);
+      const res = await read(`${server.url}${path}`);
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(res.headers.get('content-security-policy'), path).toBe(
         "default-src 'none'; frame-ancestors 'none'; sandbox",
@@ -157,7 +167,7 @@ describe('browser origins', () => {
 
   it('CORS of the read API names listed origins only', async () => {
     const ask = (origin: string) =>
-      fetch(`${server.url}/link-preview?u=${encodeURIComponent(`${server.url}/health`)}`, {
+      read(`${server.url}/link-preview?u=${encodeURIComponent(`${server.url}/health`)}`, {
         headers: { origin },
       });
     const ok = await ask('https://app.example');

@@ -49,8 +49,10 @@ describe('import CLI', () => {
         duplicates: 0,
         rejected: 57,
       });
+      // Three damaged NIP-60 tokens carry U+0000, refused before their hash is checked.
       expect(s.reasons).toEqual({
-        'invalid: id does not match the event hash': 56,
+        'invalid: id does not match the event hash': 53,
+        'invalid: content and tags must be well-formed Unicode without U+0000': 3,
         'invalid: bad signature': 1,
       });
     } finally {

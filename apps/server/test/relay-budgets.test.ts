@@ -41,7 +41,8 @@ describe('relay budgets and COUNT', () => {
 
   beforeAll(async () => {
     previous = setRelayLimits({ maxFilterBytes: 10_000 });
-    server = await testServer({ limits: { relayFilterBytes: 20_000 } });
+    // Every socket here comes from 127.0.0.1: no per-address share (the next suite tests it).
+    server = await testServer({ limits: { relayFilterBytes: 20_000, relayFilterShare: 1 } });
     url = server.wsUrl('/relay');
   });
   afterAll(async () => {
@@ -122,5 +123,64 @@ describe('relay budgets and COUNT', () => {
     await auth(third.sock, testUser(), third.challenge, url);
     expect(await count(third.sock, 'k3', { kinds: [4] })).toBe(0);
     for (const s of [sock, other.sock, third.sock]) s.close();
+  });
+});
+
+// Issue 30, finding 5: one address held 96 % of the server-wide budget.
+describe("one client address holds at most its share of the relay's filter budget", () => {
+  let server: Awaited<ReturnType<typeof testServer>>;
+  let url: string;
+  let previous: RelayLimits;
+
+  beforeAll(async () => {
+    previous = setRelayLimits({ maxFilterBytes: 10_000 });
+    // The default share (a quarter): 5 KB of 20 KB per address.
+    server = await testServer({ limits: { relayFilterBytes: 20_000 } });
+    url = server.wsUrl('/relay');
+  });
+  afterAll(async () => {
+    setRelayLimits(previous);
+    await server.close();
+  });
+
+  const req = async (sock: TestSocket, subId: string, filter: object) => {
+    sock.send(['REQ', subId, filter]);
+    return nextOf(sock, subId);
+  };
+
+  it('refuses a REQ past the share, on any of its connections; other addresses still subscribe', async () => {
+    const flooder = [await relaySocket(url), await relaySocket(url)];
+    const other = await relaySocket(url, { localAddress: '127.0.0.2' });
+    // about 4 KB each: one fits in the 5 KB share, a second does not, on another connection either
+    expect((await req(flooder[0]!.sock, 'a', authorsFilter(60)))[0]).toBe('EOSE');
+    const refused = await req(flooder[1]!.sock, 'b', authorsFilter(60));
+    expect(refused[0]).toBe('CLOSED');
+    expect(refused[2]).toMatch(/^blocked: this address holds its share/);
+    const againOnFirst = await req(flooder[0]!.sock, 'c', authorsFilter(60));
+    expect(againOnFirst[2]).toMatch(/^blocked: this address holds its share/);
+    // another address has its own share
+    expect((await req(other.sock, 'a', authorsFilter(60)))[0]).toBe('EOSE');
+    // a closed subscription gives its bytes back to its address
+    flooder[0]!.sock.send(['CLOSE', 'a']);
+    flooder[0]!.sock.send(['COUNT', 'sync', { kinds: [1] }]);
+    await nextOf(flooder[0]!.sock, 'sync');
+    expect((await req(flooder[1]!.sock, 'b', authorsFilter(60)))[0]).toBe('EOSE');
+    const health = (await (await fetch(`${server.url}/health`)).json()) as {
+      load: {
+        relay: { filter_bytes_largest_client: number; filters_refused_share: number };
+      };
+    };
+    expect(health.load.relay.filter_bytes_largest_client).toBeLessThanOrEqual(5_000);
+    expect(health.load.relay.filters_refused_share).toBe(2);
+    // a closed connection gives back everything it held
+    for (const s of [...flooder, other]) s.sock.close();
+    await expect
+      .poll(async () => {
+        const h = (await (await fetch(`${server.url}/health`)).json()) as {
+          load: { relay: { filter_bytes: number } };
+        };
+        return h.load.relay.filter_bytes;
+      })
+      .toBe(0);
   });
 });

@@ -36,8 +36,11 @@ export function newPool(): SimplePool {
 }
 
 /** Opens a raw socket to the relay and skips the AUTH challenge it sends first. */
-export async function relaySocket(url: string): Promise<{ sock: TestSocket; challenge: string }> {
-  const sock = await TestSocket.open(url);
+export async function relaySocket(
+  url: string,
+  options?: Parameters<typeof TestSocket.open>[1],
+): Promise<{ sock: TestSocket; challenge: string }> {
+  const sock = await TestSocket.open(url, options);
   const first = (await sock.next()) as unknown[];
   if (first[0] !== 'AUTH') throw new Error(`expected AUTH first, got ${JSON.stringify(first)}`);
   return { sock, challenge: String(first[1]) };

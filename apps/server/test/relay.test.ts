@@ -218,6 +218,26 @@ describe('NIP-01 relay driven by nostr-tools SimplePool', () => {
     expect(await pool.querySync([url], { authors: [sender.pubkey] })).toEqual([]);
   });
 
+  it("a filter's limit counts only what the connection may read (DMs of others do not use it up)", async () => {
+    const writer = testUser();
+    const other = testUser();
+    const older = writer.sign({ kind: 1, content: 'older note' });
+    const note = writer.sign({ kind: 1, content: 'newer note' });
+    const dms = [1, 2].map((i) =>
+      writer.sign({
+        kind: 4,
+        content: `c2VjcmV0?iv=aXY=${i}`,
+        tags: [['p', other.pubkey]],
+        created_at: note.created_at + 10 + i,
+      }),
+    );
+    for (const e of [older, note, ...dms]) await Promise.all(pool.publish([url], e));
+    // The two newest events of this author are DMs an anonymous reader may not see: the limit
+    // takes the two newest it may.
+    const got = await pool.querySync([url], { authors: [writer.pubkey], limit: 2 });
+    expect(got.map((e) => e.id).sort()).toEqual([older.id, note.id].sort());
+  });
+
   it('answers COUNT (NIP-45)', async () => {
     const { sock } = await relaySocket(url);
     sock.send(['COUNT', 'c1', { authors: [alice.pubkey], kinds: [1] }, { ids: [notes[0]!.id] }]);

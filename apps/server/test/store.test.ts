@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NostrEvent } from '@swell/nostr';
+import type { Filter, NostrEvent } from '@swell/nostr';
 import { openStore } from '../src/store/open-store.ts';
 import type { Store } from '../src/store/store.ts';
 import { startPgCluster, type PgCluster } from '../src/testing/pg-cluster.ts';
@@ -44,8 +44,11 @@ describe.each(['sqlite', 'postgres'] as const)('store on %s', (dialect) => {
     expect(results.map((r) => r.status)).toEqual(invalid.map(() => 'rejected'));
     invalid.forEach((x, i) => {
       const r = results[i]!;
-      const expected =
-        x.problem === 'bad signature'
+      // Three (NIP-60 tokens whose content was damaged) carry U+0000, refused before hashing.
+      const text = JSON.stringify([x.event.content, x.event.tags]);
+      const expected = text.includes('\\u0000')
+        ? 'invalid: content and tags must be well-formed Unicode without U+0000'
+        : x.problem === 'bad signature'
           ? 'invalid: bad signature'
           : 'invalid: id does not match the event hash';
       expect(r.message).toBe(expected);
@@ -186,6 +189,58 @@ describe.each(['sqlite', 'postgres'] as const)('store on %s', (dialect) => {
     expect(await store.getEvents([note.id])).toEqual([note]);
     const kinds = await store.queryEvents([{ kinds: [0], limit: 5 }, { ids: [note.id] }]);
     expect(kinds).toHaveLength(6);
+  });
+
+  // Found by the socket fuzzer (issue 30): on PostgreSQL one such event made its whole batch fail,
+  // other clients' events included, and such a filter made REQ and COUNT fail.
+  it('refuses events it cannot hold exactly, each alone, without failing its batch', async () => {
+    const u = testUser();
+    const good = u.sign({ kind: 1, content: 'fine' });
+    const alsoGood = u.sign({ kind: 1, content: 'also fine' });
+    const results = await store.ingest([
+      good,
+      u.sign({ kind: 1, content: 'a \u0000 inside' }),
+      u.sign({ kind: 1, content: 'tagged', tags: [['t', 'a\u0000b']] }),
+      u.sign({ kind: 1, content: 'a lone \ud800 surrogate' }),
+      u.sign({ kind: 1, content: 'a lone \udc00 low surrogate' }),
+      u.sign({ kind: 2 ** 31, content: 'kind too large' }),
+      u.sign({ kind: 1, content: 'a pair 💥 is fine' }),
+      alsoGood,
+    ]);
+    expect(results.map((r) => r.message)).toEqual([
+      '',
+      'invalid: content and tags must be well-formed Unicode without U+0000',
+      'invalid: content and tags must be well-formed Unicode without U+0000',
+      'invalid: content and tags must be well-formed Unicode without U+0000',
+      'invalid: content and tags must be well-formed Unicode without U+0000',
+      'invalid: kind must be at most 2147483647',
+      '',
+      '',
+    ]);
+    expect(await store.getEvents([good.id, alsoGood.id])).toHaveLength(2);
+  });
+
+  it('answers filters holding values no stored event can have, instead of failing', async () => {
+    const u = testUser();
+    const note = u.sign({ kind: 1, content: 'findable', tags: [['t', 'findable']] });
+    await store.ingest([note]);
+    const cases: Array<[Filter, number]> = [
+      [{ ids: [note.id], since: 2 ** 63 }, 0],
+      [{ ids: [note.id], since: 1e300 }, 0],
+      [{ ids: [note.id], until: 1e300 }, 1],
+      [{ ids: [note.id], until: 2 ** 63, since: note.created_at - 0.5 }, 1],
+      [{ ids: [note.id], until: note.created_at + 0.5 }, 1],
+      [{ ids: [note.id], kinds: [2 ** 40, 1] }, 1],
+      [{ ids: [note.id], kinds: [2 ** 40] }, 0],
+      [{ ids: ['\u0000', note.id] }, 1],
+      [{ authors: ['\ud800'] }, 0],
+      [{ '#t': ['a\u0000b', 'findable'] }, 1],
+      [{ '#t': ['\u0000'] }, 0],
+    ];
+    for (const [filter, n] of cases) {
+      expect([filter, (await store.queryEvents([filter])).length]).toEqual([filter, n]);
+      expect([filter, await store.countEvents([filter])]).toEqual([filter, n]);
+    }
   });
 
   it('NIP-40: stores expiring events (imports keep history) but no longer serves expired ones', async () => {

@@ -8,6 +8,12 @@ const sk = generateSecretKey();
 function note(created_at: number, i: number): SignedEvent {
   return finalizeEvent({ kind: 1, created_at, tags: [], content: `note ${i}` }, sk);
 }
+function repost(original: SignedEvent, created_at: number): SignedEvent {
+  return finalizeEvent(
+    { kind: 6, created_at, tags: [['e', original.id]], content: JSON.stringify(original) },
+    sk,
+  );
+}
 
 /**
  * Pages the way the cache does (cache-protocol.md section 4): newest first, `until` inclusive,
@@ -70,6 +76,51 @@ describe('PagedList paging by feed range', () => {
       ),
       { numRuns: 40 },
     );
+  });
+
+  it('shows one card per note: a repost and its original, within a page and across pages', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 20 }),
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 1, max: 40 })), { maxLength: 8 }),
+        fc.integer({ min: 1, max: 9 }),
+        async (times, shares, limit) => {
+          const notes = times.map((t, i) => note(t, i));
+          // Distinct reposts (the same repost twice is one event, which a cache sends once).
+          const reposts = [
+            ...new Map(
+              shares.map(([which, at]) => {
+                const r = repost(notes[which % notes.length]!, at);
+                return [r.id, r] as const;
+              }),
+            ).values(),
+          ];
+          const feed = cacheLike([...notes, ...reposts], limit);
+          const list = new PagedList((paging) => feed.load(paging));
+          await loadAll(list);
+          // The first element showing each note, in feed order (the cache sent them all).
+          const shown = new Set<string>();
+          const expected = feed.sorted.filter((e) => {
+            const id = e.kind === 6 ? (JSON.parse(e.content) as SignedEvent).id : e.id;
+            if (shown.has(id)) return false;
+            shown.add(id);
+            return true;
+          });
+          expect(list.state.get().ids).toEqual(expected.map((e) => e.id));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  }, 60_000);
+
+  it('does not prepend a repost of a note on screen', async () => {
+    const events = [note(10, 1), note(9, 2)];
+    const list = new PagedList((paging) => cacheLike(events, 5).load(paging));
+    await list.loadMore();
+    const again = repost(events[1]!, 11);
+    list.prepend([again.id], () => events[1]!.id);
+    expect(list.state.get().ids).toEqual(events.map((e) => e.id));
+    expect(list.showsNote(events[1]!.id)).toBe(true);
   });
 
   it('prepends future notes without repeating shown ones', async () => {

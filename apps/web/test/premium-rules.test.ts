@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LEGEND_STYLES } from '@swell/client/membership';
 import { nameProblemKey } from '@/features/premium/name-field.tsx';
+import { findNameLink, subscribeLink } from '@/features/premium/premium-links.ts';
 import { i18n } from '@/i18n/index.ts';
 
 const t = i18n.t;
@@ -12,6 +13,17 @@ const avatarCss = readFileSync(
 );
 
 describe('premium rules', () => {
+  it('the product chosen before the name step comes back on the subscription page', () => {
+    expect(findNameLink('legend-premium')).toBe('/premium/name?product=legend-premium');
+    expect(findNameLink(null)).toBe('/premium/name');
+    expect(findNameLink('free-forever')).toBe('/premium/name');
+    expect(subscribeLink('pat', 'legend-premium')).toBe(
+      '/premium/subscribe?name=pat&product=legend-premium',
+    );
+    expect(subscribeLink('a b&c', null)).toBe('/premium/subscribe?name=a+b%26c');
+    expect(subscribeLink('pat', 'toString')).toBe('/premium/subscribe?name=pat');
+  });
+
   it('every legend style (spec section 3) has a ring, a glow and a label', () => {
     for (const style of LEGEND_STYLES) {
       const rule = new RegExp(`\\[data-legend-style='${style}'\\]\\s*\\{([^}]*)\\}`).exec(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitNip05 } from '@/features/profile/nip05.ts';
-import { newNotesLabel, pollDelay } from '@/features/home/new-notes-pill.tsx';
+import { pollDelay } from '@/features/home/home-feed.ts';
+import { newNotesLabel } from '@/features/home/new-notes-pill.tsx';
 import { cashuAmount } from '@/components/note/payment-cards.tsx';
 import { i18n } from '@/i18n/index.ts';
 import { en } from '@/i18n/en.ts';

@@ -41,6 +41,7 @@ export { emptyPage, type FeedPage } from './feed-page.ts';
 export { decodePage, PageBuilder } from './decode-page.ts';
 export { parseFeedSpec, type FeedSpec } from './feed-spec.ts';
 export { nextPage, newerPosts, type NextPage } from './paging.ts';
+export { shownNoteId } from './shown-note.ts';
 export {
   MB,
   UPLOAD_LIMIT_MB,

@@ -219,6 +219,10 @@ export type { LookupRef } from './lookup/lookup-ref.ts';
 // const feed = new PagedFeed((paging, signal) => client.ingest(() => api.megaFeed(spec, paging, { signal })))
 // feed.loadMore() (skipped while loading / when since is 0), feed.refetch(), feed.reset()
 export { PagedFeed } from './feed/paged-feed.ts';
+export { shownNotesOf } from './feed/shown-notes.ts';
+export { watchFeedLive, relayBesideCache } from './feed/watch-feed.ts';
+export type { LiveFeedHost } from './feed/watch-feed.ts';
+export type { LiveFeedWatchOptions } from './feed/live-feed.ts';
 export type {
   PagedFeedOptions,
   PagedFeedState,
@@ -245,7 +249,8 @@ export {
   readExploreLens,
 } from './explore/explore-lens.ts';
 export type { ExploreTab, ExploreLens } from './explore/explore-lens.ts';
-export { createExploreList, zapListItems, loadExploreTopics } from './explore/explore-lists.ts';
+export { createExploreList, zapListItems } from './explore/explore-lists.ts';
+export { loadExploreTopics } from './explore/explore-topics.ts';
 export type { ExploreList, ExploreContext, ZapListItem } from './explore/explore-lists.ts';
 export { featuredFeedsOf, loadFeaturedFeeds, loadFeaturedFeed } from './explore/featured-feeds.ts';
 export type { FeaturedFeed } from './explore/featured-feeds.ts';
@@ -282,6 +287,8 @@ export {
   isHomeSidebarSelector,
   readHomeSidebarSelection,
   writeHomeSidebarSelection,
+  homeSidebarSelectorsBeside,
+  homeSidebarSelectionBeside,
 } from './home/home-sidebar.ts';
 export type { HomeSidebarSelector } from './home/home-sidebar.ts';
 export { loadUserFeedList } from './settings/user-feed-lists.ts';

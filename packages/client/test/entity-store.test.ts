@@ -158,13 +158,17 @@ describe('EntityStore', () => {
     store.ingestPage(page(mine, other));
     const hide = store.change('del', { type: 'hide', noteId: mine.id });
     expect(store.note(mine.id)).toBeUndefined();
+    expect(store.isDeleted(mine.id)).toBe(true);
     hide.rollback();
     expect(store.note(mine.id)).toEqual(mine);
+    expect(store.isDeleted(mine.id)).toBe(false);
     store.ingestEvent(ev(alice, 5, '', [['e', mine.id]]));
     expect(store.note(mine.id)).toBeUndefined();
+    expect(store.isDeleted(mine.id)).toBe(true);
     // Alice cannot delete Bob's note.
     store.ingestEvent(ev(alice, 5, '', [['e', other.id]]));
     expect(store.note(other.id)).toEqual(other);
+    expect(store.isDeleted(other.id)).toBe(false);
     // A deletion seen before its note still hides the note.
     const later = ev(bob, 1, 'deleted before seen');
     store.ingestEvent(ev(bob, 5, '', [['e', later.id]]));

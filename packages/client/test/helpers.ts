@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Socket } from 'node:net';
 import { startDevnetServer, type DevnetServerConfig, type DevnetState } from '@swell/devnet';
+import { seededDemoData } from '@swell/devnet/testing';
 import { loadConfig, type RunningServer } from '@swell/server';
 
 export interface ClientTestServer extends RunningServer {
@@ -14,11 +15,15 @@ export interface ClientTestServer extends RunningServer {
   dropSockets(): void;
 }
 
-/** The real Swell server on a random loopback port with a throwaway data folder. */
+/**
+ * The real Swell server on a random loopback port with a throwaway data folder. With
+ * `demo: true`, the folder starts with the run's seeded demo network (seeded once per run).
+ */
 export async function clientTestServer(
   overrides: Partial<DevnetServerConfig> = {},
 ): Promise<ClientTestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'swell-client-test-'));
+  if (overrides.demo) await seededDemoData(dataDir);
   const config = { ...loadConfig({}, []), port: 0, dataDir, logLevel: 'warn', ...overrides };
   const server = await startDevnetServer(config);
   const upgraded = new Set<Socket>();
@@ -36,7 +41,11 @@ export async function clientTestServer(
       upgraded.clear();
     },
     async close() {
-      await server.close();
+      // As testServer() does: a response body left unread must not hold the close for the
+      // keep-alive time-out.
+      const closing = server.close();
+      server.app.server.closeAllConnections();
+      await closing;
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -65,6 +65,8 @@ describe('mute list (kind 10000, NIP-51)', () => {
     expect(client.store.note(n1.id)).toBeUndefined();
     expect(client.store.note(reply.id)).toBeUndefined();
     expect(client.store.isHidden(repost.id)).toBe(true);
+    // Hidden, not deleted (a thread opened on it says which).
+    expect(client.store.isDeleted(n1.id)).toBe(false);
     expect(client.store.note(n2.id)).toBeDefined();
 
     expect((await client.lists.mute('user', quietPk, { private: true })).status).toBe('published');

@@ -122,6 +122,30 @@ describe('NIP-46 remote signer against the devnet bunker', () => {
     expect(signer.state.getSnapshot().status).toBe('ready');
   });
 
+  it('says within seconds that the signer does not answer, keeps waiting, and notices it is back', async () => {
+    const signer = await connect({ requestTimeoutMs: 1500, slowAfterMs: 200, repingMs: 300 });
+    await setOnline(false);
+    let settled = false;
+    const pending = signer
+      .signEvent({ kind: 1, tags: [], content: 'slow' })
+      .catch((e: unknown) => e)
+      .finally(() => (settled = true));
+    try {
+      // Slow, not yet given up: the request still waits (an answer may come).
+      await waitFor(() => signer.state.getSnapshot().slow === true, 5000, 'slow');
+      expect(signer.state.getSnapshot().status).toBe('ready');
+      expect(settled).toBe(false);
+      expect(isClientError(await pending, 'signer-timeout')).toBe(true);
+      expect(signer.state.getSnapshot()).toMatchObject({ status: 'disconnected' });
+      expect(signer.state.getSnapshot().slow).toBeUndefined();
+    } finally {
+      await setOnline(true);
+    }
+    // Pinged while it does not answer: ready again without another action.
+    await waitFor(() => signer.state.getSnapshot().status === 'ready', 10_000, 'ready again');
+    expect(signer.state.getSnapshot().slow).toBeUndefined();
+  });
+
   it('a dropped relay connection fails the request at once and recovers', async () => {
     // A request time-out far beyond the test's: only the drop can end the request in time.
     const signer = await connect({ requestTimeoutMs: 10 * 60_000 });

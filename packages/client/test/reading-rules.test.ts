@@ -18,7 +18,12 @@ import {
   markReleasesSeen,
   readSeenReleases,
 } from '../src/downloads/download-badge.ts';
-import { readHomeSidebarSelection, writeHomeSidebarSelection } from '../src/home/home-sidebar.ts';
+import {
+  homeSidebarSelectionBeside,
+  homeSidebarSelectorsBeside,
+  readHomeSidebarSelection,
+  writeHomeSidebarSelection,
+} from '../src/home/home-sidebar.ts';
 import { readingMinutes } from '../src/reads/reading-time.ts';
 import { MemoryStorage } from '../src/storage/storage.ts';
 import { UserRecordStore } from '../src/storage/user-record.ts';
@@ -85,6 +90,30 @@ describe('PagedFeed (paging by feed range)', () => {
     expect(feed.getSnapshot()).toMatchObject({ done: true, pages: 3 });
     await feed.loadMore();
     expect(asked).toHaveLength(3); // done: nothing asked
+  });
+
+  it('shows one card per note: a repost on one page hides its original on the next', async () => {
+    const post = (c: string, created_at: number, tags: string[][] = [], kind = 1) => ({
+      ...article(c.repeat(64), 0),
+      kind,
+      created_at,
+      tags,
+    });
+    const original = post('1', 80);
+    const pages = [
+      [post('6', 100, [['e', original.id]], 6), post('2', 90)],
+      [original, post('3', 80)],
+      [],
+    ];
+    const asked: PageRequest[] = [];
+    const feed = new PagedFeed(async (paging) => {
+      asked.push(paging);
+      return pageOf(pages[asked.length - 1]!, 'created_at');
+    });
+    for (let i = 0; i < 3; i++) await feed.loadMore();
+    expect(feed.getSnapshot().ids).toEqual(['6', '2', '3'].map((c) => c.repeat(64)));
+    // The original left out still counts for the offset at its timestamp (80: two seen).
+    expect(asked[2]).toEqual({ until: 80, offset: 2 });
   });
 
   it('skips the next page while one loads and when since is 0', async () => {
@@ -253,6 +282,22 @@ describe('small reading rules', () => {
     expect(readHomeSidebarSelection(records, null)).toBe('trending_24h');
     records.update(me, { homeSidebarSelection: 'bogus' });
     expect(readHomeSidebarSelection(records, me)).toBe('trending_24h');
+  });
+
+  it('the home sidebar does not repeat the feed beside it', () => {
+    const trending = JSON.stringify({ id: 'global-trending', kind: 'notes', hours: 24 });
+    const zapped = JSON.stringify({ id: 'most-zapped', kind: 'notes', hours: 4 });
+    const latest = JSON.stringify({ id: 'latest', kind: 'notes' });
+    expect(homeSidebarSelectorsBeside(trending)).toEqual(['mostzapped_4h']);
+    expect(homeSidebarSelectorsBeside(zapped)).toEqual(['trending_24h']);
+    expect(homeSidebarSelectorsBeside(latest)).toEqual(['trending_24h', 'mostzapped_4h']);
+    expect(homeSidebarSelectorsBeside(null)).toEqual(['trending_24h', 'mostzapped_4h']);
+    // Trending of another window is another list.
+    const week = JSON.stringify({ id: 'global-trending', kind: 'notes', hours: 168 });
+    expect(homeSidebarSelectorsBeside(week)).toEqual(['trending_24h', 'mostzapped_4h']);
+    expect(homeSidebarSelectionBeside('trending_24h', trending)).toBe('mostzapped_4h');
+    expect(homeSidebarSelectionBeside('trending_24h', latest)).toBe('trending_24h');
+    expect(homeSidebarSelectionBeside('mostzapped_4h', zapped)).toBe('trending_24h');
   });
 
   it('explore lens from URL values', () => {

@@ -177,6 +177,26 @@ describe('write path against the real server', () => {
     expect(write.outbox.item(done!.event.id)).toBeUndefined();
   });
 
+  it('a deletion every relay refuses keeps the note hidden while it waits; discarding it shows the note again', async () => {
+    const refusing = await scriptedWriteRelay((ws, msg) => {
+      if (msg[0] === 'EVENT') {
+        ws.send(JSON.stringify(['OK', (msg[1] as { id: string }).id, false, 'blocked: not now']));
+      }
+    });
+    cleanup.push(() => refusing.close());
+    const { client, write, sk } = await signedIn();
+    await client.saveRelaySettings({ [refusing.url]: { read: false, write: true } });
+    const mine = finalizeEvent({ kind: 1, created_at: t++, tags: [], content: 'regretted' }, sk);
+    client.store.ingestEvent(mine);
+    const del = await write.deleteNote(mine);
+    expect(client.store.isDeleted(mine.id)).toBe(true);
+    expect((await del.result).status).toBe('failed');
+    await waitFor(() => write.outbox.item(del.event.id)?.status === 'failed', 3000, 'failed');
+    expect(client.store.note(mine.id)).toBeUndefined();
+    await write.discard(del.event.id);
+    expect(client.store.note(mine.id)).toEqual(mine);
+  });
+
   it('replies (NIP-10), reposts (kind 6) and quotes (NIP-18), all seen by the cache', async () => {
     const { client, write, pubkey } = await signedIn();
     const root = othersNote('a thread starts');

@@ -1,5 +1,6 @@
 import {
   feedRangeEvent,
+  shownNoteId,
   type CacheEvent,
   type FeedRange,
   type OrderBy,
@@ -38,14 +39,37 @@ export function timeRangeEvent(
   );
 }
 
-/** Emits enriched posts and their range (created_at order unless values are given). */
+/**
+ * One element per note (cache-protocol.md section 4): a repost of a note the page already shows,
+ * or a note whose repost it already shows, is left out; the first in display order (the newer)
+ * stays, so "X reposted" names who brought the note. `values` stay aligned with the posts.
+ */
+export function onePerNote(
+  posts: readonly NostrEvent[],
+  values?: ReadonlyArray<number>,
+): { posts: NostrEvent[]; values?: number[] } {
+  const seen = new Set<string>();
+  const kept: NostrEvent[] = [];
+  const keptValues: number[] = [];
+  posts.forEach((e, i) => {
+    const note = shownNoteId(e);
+    if (seen.has(note)) return;
+    seen.add(note);
+    kept.push(e);
+    if (values) keptValues.push(values[i]!);
+  });
+  return values ? { posts: kept, values: keptValues } : { posts: kept };
+}
+
+/** Emits enriched posts, one per note, and their range (created_at order unless values are given). */
 export async function emitPosts(
   req: CacheRequest,
-  posts: readonly NostrEvent[],
+  allPosts: readonly NostrEvent[],
   orderBy: OrderBy = 'created_at',
-  values?: ReadonlyArray<number>,
+  allValues?: ReadonlyArray<number>,
   opts?: EnrichOptions,
 ): Promise<void> {
+  const { posts, values } = onePerNote(allPosts, allValues);
   const enriched = await enrichPosts(req, posts, opts);
   req.emit(...enriched);
   req.emit(

@@ -7,7 +7,10 @@ const LIST_FIELDS = ['event_ids', 'pubkeys', 'events'] as const;
  */
 export function requestWeight(payload: Record<string, unknown>): number {
   let n = 20;
-  const limit = Number(payload.limit);
+  // Only a number or a numeric string: Number() of a client's object can throw (an object whose
+  // own `toString` and `valueOf` are not functions), and this runs in the socket's handler.
+  const raw = payload.limit;
+  const limit = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : NaN;
   if (Number.isFinite(limit) && limit > 0) n = limit;
   for (const f of LIST_FIELDS) {
     const v = payload[f];

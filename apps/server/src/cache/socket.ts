@@ -54,7 +54,7 @@ export function handleCacheSocket(
   routes: SocketRoutes = cacheRoutes,
 ): void {
   const { load, config } = ctx;
-  const gate = load.cacheGate;
+  const gate = load.workGate;
   const baseUrl = requestBaseUrl(
     httpReq,
     config.trustedProxies,
@@ -105,6 +105,17 @@ export function handleCacheSocket(
   });
 
   ws.on('message', (data, isBinary) => {
+    // A bug here must not end the process (the handler runs on ws's stack, outside any promise):
+    // it is logged and answered as the internal error it is.
+    try {
+      onMessage(data as Buffer, isBinary);
+    } catch (err) {
+      ctx.log.error({ err }, 'cache: a message failed');
+      sendText(['NOTICE', '', 'internal error']);
+    }
+  });
+
+  function onMessage(data: Buffer, isBinary: boolean): void {
     lastActivity = Date.now();
     if (isBinary) {
       sendText(['NOTICE', '', 'binary frames are not accepted']);
@@ -183,7 +194,7 @@ export function handleCacheSocket(
     const payload = rawPayload as Record<string, unknown>;
     const ticket = requests.open(subId, stream !== undefined, config.limits.requestBudgetMs);
     run(ticket, command, payload);
-  });
+  }
 
   /** Waits for a turn of the work budget, then answers one request (or starts one stream). */
   function run(ticket: Ticket, command: string, payload: Record<string, unknown>): void {

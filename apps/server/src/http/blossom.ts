@@ -68,7 +68,7 @@ function header(req: FastifyRequest, name: string): string | undefined {
 export function registerBlossom(app: FastifyInstance, ctx: ServerContext): void {
   const media = ctx.media;
   const fallbackHost = `${ctx.config.host}:${ctx.config.port}`;
-  const baseUrl = (req: FastifyRequest) => requestBaseUrl(req.headers, fallbackHost);
+  const baseUrl = (req: FastifyRequest) => requestBaseUrl(req, fallbackHost);
   /**
    * The request's authorization (BUD-11), never one that was published: a kind 24242 sent to
    * /relay reaches every subscriber (auth/user-request.ts). Reusable until it expires, as
@@ -78,7 +78,7 @@ export function registerBlossom(app: FastifyInstance, ctx: ServerContext): void 
     const now = nowSeconds();
     const auth = checkBlossomAuth(header(req, 'authorization'), verb, {
       now,
-      host: header(req, 'x-forwarded-host') ?? header(req, 'host'),
+      host: req.host || undefined,
     });
     if (!auth.ok) return auth;
     const published = await refusePublishedToken(auth.event, ctx, now);

@@ -6,17 +6,13 @@ import { claimUserRequest, UserRequestError } from '../auth/user-request.ts';
 import type { ServerContext } from '../context.ts';
 import { backupEvents } from '../membership/content-backup.ts';
 
-/** The absolute URLs a request may have been signed for (as reached, and the public URL). */
+/**
+ * The absolute URLs a request may have been signed for: as reached (Fastify's `protocol` and
+ * `host` believe `X-Forwarded-Proto`/`-Host` only from a trusted proxy), and the public URL.
+ */
 function requestUrls(req: FastifyRequest, ctx: ServerContext): string[] {
-  const forwardedProto = String(req.headers['x-forwarded-proto'] ?? '')
-    .split(',')[0]!
-    .trim();
-  const forwardedHost = String(req.headers['x-forwarded-host'] ?? '')
-    .split(',')[0]!
-    .trim();
-  const proto = forwardedProto === 'https' ? 'https' : req.protocol;
-  const host = forwardedHost || req.headers.host || `${ctx.config.host}:${ctx.config.port}`;
-  const urls = [`${proto}://${host}${req.url}`];
+  const host = req.host || `${ctx.config.host}:${ctx.config.port}`;
+  const urls = [`${req.protocol === 'https' ? 'https' : 'http'}://${host}${req.url}`];
   if (ctx.config.publicUrl) urls.push(`${ctx.config.publicUrl}${req.url}`);
   return urls;
 }

@@ -79,7 +79,7 @@ export function registerMediaCache(app: FastifyInstance, ctx: ServerContext): vo
       const { s = 'o', a = '1' } = req.query;
       if (!(s in VARIANT_WIDTHS) || (a !== '0' && a !== '1'))
         return reply.code(400).send({ error: 's must be o|s|m|l and a 0|1' });
-      const own = await ownUpload(ctx.media, req.query.u, requestHosts(req.headers));
+      const own = await ownUpload(ctx.media, req.query.u, requestHosts(req));
       if (own) {
         // Variants of this server's own uploads are decoded within the same bound.
         const boundedVariant = (input: Buffer | string, size: string, animated: boolean) =>

@@ -17,10 +17,12 @@ export function registerNip05(app: FastifyInstance, ctx: ServerContext): void {
     if (!name) return reply.code(400).send({ error: 'invalid name' });
     const pubkey = await ctx.names.lookup(name);
     if (!pubkey) return { names: {} };
-    const proto = req.headers['x-forwarded-proto'] === 'https' ? 'wss' : 'ws';
+    // Fastify's protocol and host believe X-Forwarded-* only from a trusted proxy.
+    const proto = req.protocol === 'https' ? 'wss' : 'ws';
+    const host = req.host || `${ctx.config.host}:${ctx.config.port}`;
     return {
       names: { [name]: pubkey },
-      relays: { [pubkey]: [`${proto}://${req.headers.host}/relay`] },
+      relays: { [pubkey]: [`${proto}://${host}/relay`] },
     };
   });
 }

@@ -77,7 +77,9 @@ export async function registerWebApp(
       /^\/(v1|relay|media|media-cache|link-preview|health|\.well-known)(\/|$)|^\/wallet\//.test(
         url,
       );
-    if (req.method !== 'GET' || apiLike || /\.[a-z0-9]+$/i.test(url)) {
+    // HEAD answers as GET does, without the body (@fastify/send leaves it out).
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    if (!read || apiLike || /\.[a-z0-9]+$/i.test(url)) {
       return reply.code(404).send({ error: 'not found' });
     }
     appPageHeaders(reply);

@@ -41,25 +41,25 @@ export function hashOfUrl(url: string): { sha256: string; host: string } | undef
   return sha256 ? { sha256, host: u.host.toLowerCase() } : undefined;
 }
 
-/** Absolute base URL of this server as an HTTP client reached it (proxy headers honoured). */
-export function requestBaseUrl(
-  headers: Record<string, string | string[] | undefined>,
-  fallbackHost: string,
-): string {
-  const first = (v: string | string[] | undefined) =>
-    (Array.isArray(v) ? v[0] : v)?.split(',')[0]?.trim() || undefined;
-  const host = first(headers['x-forwarded-host']) ?? first(headers.host) ?? fallbackHost;
-  const proto = first(headers['x-forwarded-proto']) === 'https' ? 'https' : 'http';
-  return `${proto}://${host}`;
+/**
+ * What an HTTP request says of how it reached us: Fastify's `host` and `protocol`, which take
+ * `X-Forwarded-Host`/`-Proto` only from a trusted proxy (SWELL_TRUSTED_PROXY, the server's
+ * `trustProxy`), never from anyone else.
+ */
+export interface ReachedAs {
+  host: string;
+  protocol: string;
 }
 
-/** Hosts (host[:port], lowercase) this server is reached at, from a request's headers. */
-export function requestHosts(headers: Record<string, string | string[] | undefined>): string[] {
-  const out: string[] = [];
-  for (const h of [headers['x-forwarded-host'], headers.host]) {
-    for (const v of Array.isArray(h) ? h : h ? [h] : []) {
-      for (const part of v.split(',')) if (part.trim()) out.push(part.trim().toLowerCase());
-    }
-  }
-  return out;
+const HOST = /^[A-Za-z0-9.\-:[\]]+$/;
+
+/** Absolute base URL of this server as an HTTP client reached it (a trusted proxy's headers honoured). */
+export function requestBaseUrl(req: ReachedAs, fallbackHost: string): string {
+  const host = req.host && HOST.test(req.host) ? req.host : fallbackHost;
+  return `${req.protocol === 'https' ? 'https' : 'http'}://${host}`;
+}
+
+/** Hosts (host[:port], lowercase) this server is reached at, from a request. */
+export function requestHosts(req: ReachedAs): string[] {
+  return req.host ? [req.host.trim().toLowerCase()] : [];
 }

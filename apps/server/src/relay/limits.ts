@@ -21,6 +21,12 @@ export interface RelayLimits {
   maxOutboundBytes: number;
   /** Bytes (JSON) of the live filters of one connection's subscriptions together. */
   maxFilterBytes: number;
+  /**
+   * Bytes a second the connections of one client address may send together, and their burst;
+   * past it they are not read until the budget refills (IntakeBudget).
+   */
+  addressBytesPerSecond: number;
+  addressBurstBytes: number;
 }
 
 export const DEFAULT_RELAY_LIMITS: RelayLimits = {
@@ -35,6 +41,8 @@ export const DEFAULT_RELAY_LIMITS: RelayLimits = {
   ratePerSecond: 200,
   maxOutboundBytes: 8 * 1024 * 1024,
   maxFilterBytes: 1024 * 1024,
+  addressBytesPerSecond: 1024 * 1024,
+  addressBurstBytes: 4 * 1024 * 1024,
 };
 
 /** Hard cap of the websocket itself: frames above it close the connection (1009). */

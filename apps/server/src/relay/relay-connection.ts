@@ -4,9 +4,13 @@ import type { ServerContext } from '../context.ts';
 import { checkAuthEvent, mayRead, newChallenge, PROTECTED_KINDS, readAccess } from './auth.ts';
 import { checkFilter } from './filter-check.ts';
 import type { FilterBudget } from './filter-budget.ts';
+import type { GateClient, Turn } from '../cache/work-gate.ts';
 import { compileFilters } from './live-matcher.ts';
 import { isExpired } from '../ingest/precheck.ts';
 import { RateLimiter, type RelayLimits } from './limits.ts';
+
+/** What a message costs the intake budget beside its bytes (many tiny messages cost too). */
+const MESSAGE_OVERHEAD_BYTES = 100;
 
 interface Subscription {
   filters: Filter[];
@@ -17,6 +21,18 @@ interface Subscription {
   /** Live events that arrived before EOSE was sent; flushed after it. */
   pending: NostrEvent[] | undefined;
   sent: Set<string> | undefined;
+  /** Aborted when the subscription ends (CLOSE, replaced, disconnect): its wait for a turn ends. */
+  abort: AbortController;
+}
+
+/**
+ * How much of the work budget a query takes (as a cache request: one unit per 100 events it may
+ * return, 1 to 10 over all its filters).
+ */
+function queryWeight(filters: readonly Filter[], maxLimit: number): number {
+  let n = 0;
+  for (const f of filters) n += Math.min(f.limit ?? maxLimit, maxLimit);
+  return Math.max(1, Math.min(10, Math.ceil(n / 100)));
 }
 
 /** One client of the NIP-01 relay. */
@@ -31,9 +47,20 @@ export class RelayConnection {
   private readonly rate: RateLimiter;
   private readonly unsubscribeLive: () => void;
   private readonly budget: FilterBudget;
+  /** The client's address as the budgets count it (ConnectionCaps.keyOf). */
+  private readonly client: string;
   /** Bytes of this connection's live filters. */
   private filterBytes = 0;
   private closed = false;
+  /** Set while the connection is not read (its address sent past its rate). */
+  private resumeTimer: NodeJS.Timeout | undefined;
+  /** Aborted on disconnect (COUNTs waiting for a turn). */
+  private readonly gone = new AbortController();
+  /** This connection as the work gate sees it: no new turns while its output backs up. */
+  private readonly gateClient: GateClient = {
+    canStart: () => this.ws.bufferedAmount <= this.limits.maxOutboundBytes / 4,
+    buffered: () => this.ws.bufferedAmount,
+  };
 
   constructor(
     ws: WebSocket,
@@ -41,14 +68,17 @@ export class RelayConnection {
     limits: RelayLimits,
     host: string | undefined,
     budget: FilterBudget,
+    client: string,
   ) {
     this.ws = ws;
+    this.client = client;
     this.ctx = ctx;
     this.limits = limits;
     this.host = host;
     this.budget = budget;
     this.rate = new RateLimiter(limits.rateBurst, limits.ratePerSecond);
     this.unsubscribeLive = ctx.live.subscribe((e) => this.onLive(e));
+    ctx.load.workGate.attach(this.gateClient);
     ws.on('message', (data, isBinary) => this.onMessage(data as Buffer, isBinary));
     ws.on('close', () => this.dispose());
     ws.on('error', () => this.dispose());
@@ -58,8 +88,17 @@ export class RelayConnection {
   private dispose(): void {
     if (this.closed) return;
     this.closed = true;
+    clearTimeout(this.resumeTimer);
     this.unsubscribeLive();
     for (const id of [...this.subs.keys()]) this.dropSub(id);
+    this.gone.abort();
+    this.ctx.load.workGate.detach(this.gateClient);
+  }
+
+  /** Waits for a turn of the server's work budget (shared with the cache) for a query. */
+  private turn(filters: readonly Filter[], signal: AbortSignal): Promise<Turn> {
+    const weight = queryWeight(filters, this.limits.maxLimit);
+    return this.ctx.load.workGate.acquire(this.gateClient, weight, signal);
   }
 
   /** Forgets a subscription and gives its filters' bytes back. */
@@ -68,7 +107,8 @@ export class RelayConnection {
     if (!sub) return;
     this.subs.delete(subId);
     this.filterBytes -= sub.bytes;
-    this.budget.give(sub.bytes);
+    this.budget.give(sub.bytes, this.client);
+    sub.abort.abort();
   }
 
   /** Sends a message; a client that lets too much pile up is disconnected. */
@@ -88,7 +128,22 @@ export class RelayConnection {
     this.send(['NOTICE', text]);
   }
 
+  /**
+   * Charges a message to the client address's intake budget; past it, the connection is not
+   * read until the budget refills (the message itself is handled).
+   */
+  private charge(bytes: number): void {
+    const wait = this.ctx.load.relayIntake.charge(this.client, bytes + MESSAGE_OVERHEAD_BYTES);
+    if (wait === 0 || this.resumeTimer) return;
+    this.ws.pause();
+    this.resumeTimer = setTimeout(() => {
+      this.resumeTimer = undefined;
+      if (!this.closed) this.ws.resume();
+    }, wait);
+  }
+
   private onMessage(data: Buffer, isBinary: boolean): void {
+    this.charge(data.length);
     if (isBinary) return this.notice('invalid: binary frames are not accepted');
     if (data.length > this.limits.maxMessageLength) {
       return this.notice(`invalid: message too large (max ${this.limits.maxMessageLength} bytes)`);
@@ -214,7 +269,15 @@ export class RelayConnection {
     }
     // The subscription this REQ replaces is over either way (a CLOSED closes its id).
     this.dropSub(subId);
-    if (!this.budget.take(bytes)) {
+    const refused = this.budget.take(bytes, this.client);
+    if (refused === 'share') {
+      return this.send([
+        'CLOSED',
+        subId,
+        "blocked: this address holds its share of the relay's subscriptions; close some first",
+      ]);
+    }
+    if (refused === 'full') {
       return this.send([
         'CLOSED',
         subId,
@@ -227,16 +290,32 @@ export class RelayConnection {
       bytes,
       pending: [],
       sent: new Set(),
+      abort: new AbortController(),
     };
     this.subs.set(subId, sub);
     this.filterBytes += bytes;
+    // The query waits for its turn: a client flooding the relay (or the cache) waits behind
+    // itself, not in front of everyone else (WorkGate).
+    const turn = await this.turn(filters, sub.abort.signal);
+    if (!turn.ok) {
+      if (this.subs.get(subId) !== sub) return; // closed or replaced meanwhile
+      this.dropSub(subId);
+      return this.send(['CLOSED', subId, `error: ${'shed' in turn ? turn.shed : 'cancelled'}`]);
+    }
     let events: NostrEvent[];
     try {
-      events = await this.ctx.store.queryEvents(filters, { maxLimit: this.limits.maxLimit });
+      // Only what this connection may read counts toward a filter's limit (DMs and gift wraps
+      // of others would otherwise take its place and be dropped after it).
+      events = await this.ctx.store.queryEvents(filters, {
+        maxLimit: this.limits.maxLimit,
+        access: readAccess(this.authed),
+      });
     } catch (err) {
       this.ctx.log.error({ err }, 'relay: query failed');
       if (this.subs.get(subId) === sub) this.dropSub(subId);
       return this.send(['CLOSED', subId, 'error: query failed']);
+    } finally {
+      turn.release();
     }
     if (this.subs.get(subId) !== sub) return; // closed or replaced meanwhile
     // One write for the whole answer instead of one syscall per event.
@@ -266,6 +345,11 @@ export class RelayConnection {
   private async onCount(msg: unknown[], limited: boolean): Promise<void> {
     const parsed = this.parseFilters(msg, 'COUNT', limited);
     if (!parsed) return;
+    const turn = await this.turn(parsed.filters, this.gone.signal);
+    if (!turn.ok) {
+      if ('shed' in turn) this.send(['CLOSED', parsed.subId, `error: ${turn.shed}`]);
+      return;
+    }
     try {
       // Only what this connection may read counts (DMs and gift wraps need AUTH).
       const count = await this.ctx.store.countEvents(parsed.filters, {
@@ -275,6 +359,8 @@ export class RelayConnection {
     } catch (err) {
       this.ctx.log.error({ err }, 'relay: count failed');
       this.send(['CLOSED', parsed.subId, 'error: count failed']);
+    } finally {
+      turn.release();
     }
   }
 

@@ -3,6 +3,8 @@ import type { IncomingMessage } from 'node:http';
 import type { ServerContext } from '../context.ts';
 import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './limits.ts';
 import { RelayConnection } from './relay-connection.ts';
+import { clientAddress } from '../net/client-address.ts';
+import { ConnectionCaps } from '../net/connection-caps.ts';
 
 /**
  * Limits in force (tests may change them through `setRelayLimits`). SWELL_RELAY_RATE sets the
@@ -29,5 +31,6 @@ export function relayLimits(): RelayLimits {
 
 /** The NIP-01 relay websocket (`/relay`). */
 export function handleRelaySocket(ws: WebSocket, ctx: ServerContext, req: IncomingMessage): void {
-  new RelayConnection(ws, ctx, limits, req.headers.host, ctx.load.relayFilters);
+  const client = ConnectionCaps.keyOf(clientAddress(req, ctx.config.trustedProxies));
+  new RelayConnection(ws, ctx, limits, req.headers.host, ctx.load.relayFilters, client);
 }

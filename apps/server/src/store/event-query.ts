@@ -1,6 +1,6 @@
 import type { Filter, NostrEvent } from '@swell/nostr';
 import { rowToEvent } from '../ingest/derive-helpers.ts';
-import { isExpired } from '../ingest/precheck.ts';
+import { isExpired, MAX_STORED_KIND, storableText } from '../ingest/precheck.ts';
 import { placeholders, type SqlExec } from './sql.ts';
 
 /** Default (and largest) `limit` of one filter. */
@@ -24,8 +24,43 @@ export interface ExtraCondition {
   params: unknown[];
 }
 
+/**
+ * The filter with only values a stored event can have: kinds within the store's range, strings
+ * the store holds (storableText), times as whole seconds, `until` past any stored time dropped.
+ * The answer is the same; a value beyond a column's range or a string PostgreSQL cannot take as a
+ * parameter (U+0000) would make the query fail instead. Undefined when nothing can match.
+ */
+function storableFilter(filter: Filter): Filter | undefined {
+  const f: Filter = { ...filter };
+  for (const [key, value] of Object.entries(filter)) {
+    if (key !== 'ids' && key !== 'authors' && !key.startsWith('#')) continue;
+    if (!Array.isArray(value)) continue;
+    const kept = (value as unknown[]).filter(
+      (v): v is string => typeof v === 'string' && storableText(v),
+    );
+    if (kept.length === 0 && value.length > 0) return undefined;
+    (f as Record<string, unknown>)[key] = kept;
+  }
+  if (filter.kinds) {
+    f.kinds = filter.kinds.filter((k) => Number.isInteger(k) && k >= 0 && k <= MAX_STORED_KIND);
+    if (f.kinds.length === 0 && filter.kinds.length > 0) return undefined;
+  }
+  if (typeof filter.since === 'number') {
+    if (!(filter.since <= Number.MAX_SAFE_INTEGER)) return undefined;
+    f.since = Math.ceil(filter.since);
+  }
+  if (typeof filter.until === 'number') {
+    if (filter.until < 0) return undefined;
+    if (filter.until >= Number.MAX_SAFE_INTEGER) delete f.until;
+    else f.until = Math.floor(filter.until);
+  }
+  return f;
+}
+
 /** Compiles a filter to SQL, or undefined when it can match nothing. */
-export function compileFilter(filter: Filter, extra?: ExtraCondition): Compiled | undefined {
+export function compileFilter(input: Filter, extra?: ExtraCondition): Compiled | undefined {
+  const filter = storableFilter(input);
+  if (!filter) return undefined;
   const where: string[] = [];
   const params: unknown[] = [];
   const tagConds: Array<{ name: string; values: string[] }> = [];
@@ -94,25 +129,32 @@ function clampLimit(filter: Filter, maxLimit: number): number {
   return Math.min(Math.floor(l), maxLimit);
 }
 
-/** Events matching any filter, newest first (ties by id), each filter limited separately. */
+/**
+ * Events matching any filter, newest first (ties by id), each filter limited separately; with
+ * `access`, only events those readers may read (the limit counts only those).
+ */
 export async function queryEvents(
   exec: SqlExec,
   filters: readonly Filter[],
   maxLimit = DEFAULT_MAX_LIMIT,
+  access?: ReadAccess,
 ): Promise<NostrEvent[]> {
   const byId = new Map<string, NostrEvent>();
+  const extra = access && access.protectedKinds.length > 0 ? accessCondition(access) : undefined;
   for (const filter of filters) {
     const limit = clampLimit(filter, maxLimit);
     if (limit === 0) continue;
-    const c = compileFilter(filter);
+    const c = compileFilter(filter, extra);
     if (!c) continue;
     // DISTINCT needs the sort key in the select list (PostgreSQL).
     const select = c.distinct
       ? `DISTINCT e.id, e.pubkey, e.created_at, e.kind, e.tags, e.content, e.sig`
       : `e.id, e.pubkey, e.created_at, e.kind, e.tags, e.content, e.sig`;
     const order = c.distinct ? 'e.created_at' : c.orderBy;
+    // NIP-01: the newest `limit` events, and of events of the same second the lowest ids first,
+    // so that the limit cuts through a second the same way on every backend and every run.
     const rows = await exec.all<Parameters<typeof rowToEvent>[0]>(
-      `SELECT ${select} FROM ${c.from} ORDER BY ${order} DESC LIMIT ?`,
+      `SELECT ${select} FROM ${c.from} ORDER BY ${order} DESC, e.id LIMIT ?`,
       [...c.params, limit],
     );
     for (const r of rows) {
@@ -168,8 +210,9 @@ export async function countEvents(
     params.push(...c.params);
   }
   if (parts.length === 0) return 0;
+  // Distinct events: one matching two values of a tag list, or two filters, counts once.
   const rows = await exec.all<{ n: number }>(
-    `SELECT COUNT(*) AS n FROM (${parts.join(' UNION ')}) matched`,
+    `SELECT COUNT(DISTINCT id) AS n FROM (${parts.join(' UNION ALL ')}) matched`,
     params,
   );
   return Number(rows[0]?.n ?? 0);

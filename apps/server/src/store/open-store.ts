@@ -74,7 +74,7 @@ export async function openStore(config: StoreConfig): Promise<Store> {
     db,
     ingest: (events, opts) => queue.submit(events, opts),
     queryEvents: (filters, opts) =>
-      queryEvents(reader, filters, opts?.maxLimit ?? DEFAULT_MAX_LIMIT),
+      queryEvents(reader, filters, opts?.maxLimit ?? DEFAULT_MAX_LIMIT, opts?.access),
     countEvents: (filters, opts) => countEvents(reader, filters, opts?.access),
     async getEvents(ids) {
       const out: NostrEvent[] = [];

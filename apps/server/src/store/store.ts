@@ -29,6 +29,11 @@ export type IngestResult =
 export interface QueryOptions {
   /** Upper bound of each filter's `limit` (default 500). */
   maxLimit?: number;
+  /**
+   * Only what these readers may read (see `ReadAccess`), before the limits: a filter's `limit`
+   * counts only events that are served. Everything when absent.
+   */
+  access?: ReadAccess;
 }
 
 /** Options of `countEvents`. */

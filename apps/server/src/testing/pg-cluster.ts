@@ -8,10 +8,12 @@ import {
   readFileSync,
   rmSync,
 } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { runShared, runSharedDir } from './run-shared.ts';
 
 /** A throwaway PostgreSQL cluster for tests and benchmarks. */
 export interface PgCluster {
@@ -57,6 +59,8 @@ function runAs(): { uid: number; gid: number } | undefined {
 }
 
 let seq = 0;
+/** A database name no other suite of the run uses (suites of one worker share its pid). */
+const databaseName = () => `swell_${process.pid}_${randomBytes(4).toString('hex')}_${++seq}`;
 
 /**
  * Starts a fresh cluster in a temp folder on a random loopback port (trust auth, fsync off),
@@ -66,12 +70,81 @@ export interface PgClusterOptions {
   /**
    * A folder to keep the cluster in between runs (benchmarks with large data sets): reused
    * when it already holds one, and left in place by stop(). Default: a temporary folder that
-   * stop() removes.
+   * stop() removes; or, in a Vitest run, the run's one cluster (below).
    */
   dir?: string;
+  /**
+   * A cluster of the caller's own even in a Vitest run: for a test that stops or restarts
+   * PostgreSQL (stop() of the run's shared cluster only drops the caller's databases).
+   */
+  own?: boolean;
 }
 
+/** Where the run's shared cluster lives (run-shared.ts), for the global teardown. */
+export interface SharedPgCluster {
+  url: string;
+  port: number;
+  data: string;
+}
+
+/**
+ * Starts a cluster, or, in a Vitest run (a run folder from global-setup.ts) and without `dir`,
+ * joins the run's one cluster: the first suite to ask starts it, every suite gets databases of
+ * its own in it, and stop() drops those (the global teardown stops the cluster). One initdb per
+ * run instead of one per suite. `own: true` (or `dir`) starts a cluster of the caller's own.
+ */
 export async function startPgCluster(options: PgClusterOptions = {}): Promise<PgCluster> {
+  if (options.dir === undefined && !options.own && runSharedDir()) {
+    const shared = await runShared<SharedPgCluster>('pg-cluster', async (dir) => {
+      const cluster = await startOwnCluster({ dir });
+      return { url: cluster.url, port: cluster.port, data: join(dir, 'data') };
+    });
+    if (shared) return databasesIn(shared);
+  }
+  return startOwnCluster(options);
+}
+
+/** Databases of one suite in the run's shared cluster; stop() drops them. */
+function databasesIn(shared: SharedPgCluster): PgCluster {
+  const made: string[] = [];
+  const query = async (sql: string) => {
+    const client = new pg.Client({ connectionString: shared.url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    url: shared.url,
+    port: shared.port,
+    async createDatabase(name = databaseName()) {
+      const safe = name.replace(/"/g, '');
+      await query(`CREATE DATABASE "${safe}"`);
+      made.push(safe);
+      return `postgres://postgres@127.0.0.1:${shared.port}/${safe}`;
+    },
+    async stop() {
+      for (const name of made.splice(0))
+        await query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}
+
+/** Stops the run's shared cluster (the Vitest global teardown), if one was started in `runDir`. */
+export function stopSharedPgCluster(runDir: string): void {
+  const data = join(runDir, 'pg-cluster', 'data');
+  const bin = postgresBinDir();
+  if (!bin || !existsSync(join(data, 'postmaster.pid'))) return;
+  execFileSync(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], {
+    cwd: join(runDir, 'pg-cluster'),
+    ...(runAs() ?? {}),
+    stdio: 'ignore',
+  });
+}
+
+async function startOwnCluster(options: PgClusterOptions): Promise<PgCluster> {
   const bin = postgresBinDir();
   if (!bin) {
     throw new Error(
@@ -140,7 +213,7 @@ export async function startPgCluster(options: PgClusterOptions = {}): Promise<Pg
   return {
     url,
     port,
-    async createDatabase(name = `swell_${process.pid}_${++seq}`) {
+    async createDatabase(name = databaseName()) {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {

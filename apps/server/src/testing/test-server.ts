@@ -46,7 +46,12 @@ export async function testServer(
     ...server,
     wsUrl: (path: string) => `${server.url.replace('http', 'ws')}${path}`,
     async close() {
-      await server.close();
+      // The test is over: drop every HTTP connection still open. A response whose body a test
+      // never read keeps its keep-alive socket busy, and the server would wait for it until
+      // Fastify's keepAliveTimeout (72 s) before closing.
+      const closing = server.close();
+      server.app.server.closeAllConnections();
+      await closing;
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -67,9 +72,10 @@ export class TestSocket {
     });
   }
 
-  static open(url: string): Promise<TestSocket> {
+  /** Opens a socket; `options` as ws's (`localAddress: '127.0.0.2'`: another client address). */
+  static open(url: string, options?: WebSocket.ClientOptions): Promise<TestSocket> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url);
+      const ws = new WebSocket(url, options);
       const sock = new TestSocket(ws);
       ws.once('open', () => resolve(sock));
       ws.once('error', reject);

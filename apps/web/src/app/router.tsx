@@ -67,14 +67,14 @@ const routes: RouteObject[] = [
         Component: Routed,
         children: [
           { index: true, Component: ToHome },
-          { path: 'home', Component: Home },
+          { path: 'home', handle: { sidebar: 'home' }, Component: Home },
           {
             path: 'reads/:topic?',
             handle: { sidebar: 'reads' },
             Component: screen(() => import('@/screens/reads.tsx')),
           },
-          { path: 'thread/:id', Component: Thread },
-          { path: 'e/:id', Component: Thread },
+          { path: 'thread/:id', handle: { sidebar: 'thread' }, Component: Thread },
+          { path: 'e/:id', handle: { sidebar: 'thread' }, Component: Thread },
           { path: 'explore', Component: screen(() => import('@/screens/explore.tsx')) },
           {
             path: 'explore/feed/:id',
@@ -82,6 +82,7 @@ const routes: RouteObject[] = [
           },
           {
             path: 'dms/:contact?',
+            handle: { sidebar: 'messages' },
             Component: screen(() => import('@/features/messages/messages-screen.tsx')),
           },
           {
@@ -155,6 +156,7 @@ const routes: RouteObject[] = [
           },
           {
             path: ':vanityName/:identifier',
+            handle: { sidebar: 'thread' },
             Component: VanityThread,
           },
           { path: '*', Component: NotFoundScreen },

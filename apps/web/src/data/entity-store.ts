@@ -27,6 +27,7 @@ const sel = {
   userStats: (s: EntityStore, k: string | undefined) => s.userStatsOf(k),
   topZaps: (s: EntityStore, k: string | undefined) => s.noteTopZaps(k),
   hidden: (s: EntityStore, k: string | undefined) => (k ? s.isHidden(k) : false),
+  deleted: (s: EntityStore, k: string | undefined) => (k ? s.isDeleted(k) : false),
   legend: (s: EntityStore, k: string | undefined) => s.legend(k),
   cohort: (s: EntityStore, k: string | undefined) => s.cohort(k),
 };
@@ -48,6 +49,8 @@ export const useUserStats = (pk: string | undefined) => useSelect(sel.userStats,
 export const useTopZaps = (id: string | undefined) => useSelect(sel.topZaps, id);
 /** True once a note is deleted (NIP-09) or hidden by the viewer. */
 export const useIsHidden = (id: string | undefined) => useSelect(sel.hidden, id);
+/** True once a note is deleted by its author, or while the user is deleting it. */
+export const useIsDeleted = (id: string | undefined) => useSelect(sel.deleted, id);
 
 /**
  * Holds the notes a mounted view shows (and what they show with them: reposted and quoted notes,

@@ -3,6 +3,7 @@ import { lazy } from '@/lib/lazy.ts';
 import { useParams } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import FileQuestion from 'lucide-react/icons/file-question';
+import FileX from 'lucide-react/icons/file-x';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import { useVanityTarget } from '@/app/vanity-route.tsx';
 import { FeedItem, NoteCard } from '@/components/note/note-card.tsx';
@@ -13,6 +14,7 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { LoadingRegion } from '@/components/ui/skeleton.tsx';
 import { api, ingested } from '@/data/connection.ts';
+import { useIsDeleted } from '@/data/entity-store.ts';
 import { useSession } from '@/data/session.ts';
 import { ArticleView } from '@/features/reads/article-view.tsx';
 import { splitThread } from '@/features/thread/split-thread.ts';
@@ -61,6 +63,8 @@ export function Component() {
   const focusRef = useRef<HTMLDivElement>(null);
   const focusId = view?.focus?.id;
   const hasParents = (view?.parents.length ?? 0) > 0;
+  // Deleted (also while the user's own deletion waits for a relay): gone from here at once.
+  const deleted = useIsDeleted(focusId);
   // The user's own replies (sending, failed or just sent) join the thread at once.
   const own = useOwnReplies(pubkey, focusId);
   const replies = view ? [...view.replies, ...own.filter((r) => !view.replies.includes(r))] : [];
@@ -109,13 +113,15 @@ export function Component() {
             </div>
           )}
           <div ref={focusRef} className="thread-focus">
-            {view.focus.kind === 30023 ? (
+            {deleted ? (
+              <EmptyState icon={<FileX size={26} />} title={t('thread.deleted')} compact />
+            ) : view.focus.kind === 30023 ? (
               <ArticleView event={view.focus} />
             ) : (
               <NoteCard event={view.focus} variant="focused" />
             )}
           </div>
-          {canSign && view.focus.kind !== 30023 && (
+          {canSign && !deleted && view.focus.kind !== 30023 && (
             <Suspense fallback={null}>
               <InlineReply note={view.focus} />
             </Suspense>

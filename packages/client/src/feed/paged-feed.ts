@@ -1,5 +1,6 @@
 import { nextPage, type FeedPage, type FeedRange } from '@swell/cache-protocol';
 import { ValueStore, type Observable } from '../store.ts';
+import { shownNotesOf } from './shown-notes.ts';
 import { sortValue } from './sort-value.ts';
 
 /** Paging of one request: absent for the first page. */
@@ -12,7 +13,10 @@ export interface PageRequest {
 export type PageLoader = (paging: PageRequest, signal: AbortSignal) => Promise<FeedPage>;
 
 export interface PagedFeedState {
-  /** Element ids in display order (notes, reposts, pubkeys or zap receipts), never twice. */
+  /**
+   * Element ids in display order (notes, reposts, pubkeys or zap receipts), never twice, and one
+   * per note: a repost of a note already shown (or the note of a repost shown) is left out.
+   */
   ids: string[];
   loading: boolean;
   /** No next page: the last range was empty or its since was 0. */
@@ -39,7 +43,8 @@ const initial: PagedFeedState = { ids: [], loading: false, done: false, error: n
  * A list paged by feed range (cache-protocol.md section 4), without React: the first page, then
  * `until = range.since` with `offset` = how many shown elements have exactly that sort value.
  * The next page is skipped while one is loading or when there is none (since 0, no elements);
- * elements already shown are dropped. `refetch()` loads the first page again and replaces the
+ * elements already shown are dropped, and so are those showing a note already shown (one card
+ * per note, within a page and across pages; the first, newest, stays). `refetch()` loads the first page again and replaces the
  * list when it arrives; `reset()` empties it. Observable for `useSyncExternalStore`.
  */
 export class PagedFeed implements Observable<PagedFeedState> {
@@ -48,6 +53,9 @@ export class PagedFeed implements Observable<PagedFeedState> {
   private readonly opts: PagedFeedOptions;
   private range: FeedRange | undefined;
   private seen = new Set<string>();
+  /** Notes on screen (a repost shows its original): one card per note. */
+  private notes = new Set<string>();
+  /** Sort value of every element seen, shown or left out (the offset counts what the cache sent). */
   private values = new Map<string, number>();
   private controller = new AbortController();
   private disposed = false;
@@ -96,6 +104,7 @@ export class PagedFeed implements Observable<PagedFeedState> {
     this.controller = new AbortController();
     this.range = undefined;
     this.seen = new Set();
+    this.notes = new Set();
     this.values = new Map();
     this.state.set(initial);
   }
@@ -121,14 +130,19 @@ export class PagedFeed implements Observable<PagedFeedState> {
     if (replace) {
       this.range = undefined;
       this.seen = new Set();
+      this.notes = new Set();
       this.values = new Map();
     }
     const orderBy = page.range?.order_by ?? this.opts.defaultOrderBy ?? 'created_at';
     const fresh: string[] = [];
+    const noteOf = shownNotesOf(page);
     for (const id of this.elementsOf(page)) {
       if (this.seen.has(id)) continue;
       this.seen.add(id);
       this.values.set(id, this.sortValueOf(page, id, orderBy));
+      const note = noteOf(id);
+      if (this.notes.has(note)) continue;
+      this.notes.add(note);
       fresh.push(id);
     }
     const first = this.range === undefined;

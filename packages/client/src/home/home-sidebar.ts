@@ -1,3 +1,4 @@
+import { parseFeedSpec } from '@swell/cache-protocol';
 import type { UserRecordStore } from '../storage/user-record.ts';
 
 /**
@@ -27,4 +28,29 @@ export function writeHomeSidebarSelection(
   selector: HomeSidebarSelector,
 ): void {
   records.update(pubkey, { homeSidebarSelection: selector });
+}
+
+/**
+ * The selectors that do not repeat the home feed on screen beside them (the sidebar would list
+ * the same notes): next to Trending 24h only Most zapped 4h, next to Most zapped 4h only
+ * Trending 24h, next to any other feed both.
+ */
+export function homeSidebarSelectorsBeside(feedSpec: string | null): HomeSidebarSelector[] {
+  const spec = feedSpec ? parseFeedSpec(feedSpec) : null;
+  const same: HomeSidebarSelector | null =
+    spec?.id === 'global-trending' && spec.hours === 24
+      ? 'trending_24h'
+      : spec?.id === 'most-zapped' && spec.hours === 4
+        ? 'mostzapped_4h'
+        : null;
+  return homeSidebarSelectors.filter((s) => s !== same);
+}
+
+/** What the sidebar lists beside a home feed: the stored choice unless it repeats the feed. */
+export function homeSidebarSelectionBeside(
+  stored: HomeSidebarSelector,
+  feedSpec: string | null,
+): HomeSidebarSelector {
+  const allowed = homeSidebarSelectorsBeside(feedSpec);
+  return allowed.includes(stored) ? stored : allowed[0]!;
 }

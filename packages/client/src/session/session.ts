@@ -27,6 +27,8 @@ export interface SessionSnapshot {
   signerError?: string;
   /** The remote signer asks the user to approve in another window. */
   authUrl?: string;
+  /** The remote signer has not answered a request for a few seconds (it still may). */
+  signerSlow?: boolean;
   /** True while a signer is present (it may still be disconnected). */
   canSign: boolean;
   /** False until the login sequence ran once, or the user signed in. */
@@ -243,6 +245,7 @@ export class Session implements Observable<SessionSnapshot> {
         signer: state.signer ? (s?.status ?? 'ready') : 'none',
         ...(s?.error && s.status === 'disconnected' ? { signerError: s.error } : {}),
         ...(s?.authUrl ? { authUrl: s.authUrl } : {}),
+        ...(s?.slow && s.status !== 'disconnected' ? { signerSlow: true } : {}),
         canSign: state.signer !== null,
         resolved: true,
         signedInHere: explicit && state.signer !== null,

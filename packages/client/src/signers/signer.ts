@@ -20,6 +20,11 @@ export interface SignerState {
   error?: string;
   /** A remote signer asked the user to approve in another window (NIP-46 auth_url). */
   authUrl?: string;
+  /**
+   * A request has waited a few seconds without an answer (a remote signer that dropped, or one
+   * asking its user): it still waits, and may yet be answered.
+   */
+  slow?: boolean;
 }
 
 /**

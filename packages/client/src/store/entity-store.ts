@@ -378,12 +378,22 @@ export class EntityStore implements Observable<number> {
     return n;
   }
 
+  /** Hidden wherever it shows: deleted (see `isDeleted`) or matched by the user's moderation. */
   isHidden(id: string): boolean {
-    const n = this.notes.get(id);
+    return this.isDeleted(id) || this.mutedReason(id) !== null;
+  }
+
+  /**
+   * Deleted by its author (a NIP-09 deletion seen), or being deleted by the user: from the
+   * moment they confirm, while the deletion waits for a relay (the optimistic overlay).
+   */
+  isDeleted(id: string): boolean {
     const by = this.deletions.get(id);
-    if (by !== undefined && (!n || n.pubkey === by)) return true;
-    if (this.overlay.isHidden(id)) return true;
-    return this.mutedReason(id) !== null;
+    if (by !== undefined) {
+      const n = this.notes.get(id);
+      if (!n || n.pubkey === by) return true;
+    }
+    return this.overlay.isHidden(id);
   }
 
   /** The newest kind 0 of a user. */

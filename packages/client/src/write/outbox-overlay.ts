@@ -45,7 +45,7 @@ export interface OutboxOverlayOptions {
  * Keeps the store's optimistic changes in step with the outbox: while an event of the user is
  * being sent its changes show (a like, a repost, a reply count, a hidden note) and their own
  * notes are in the store; when an attempt fails the changes roll back (the note stays, marked
- * failed, with retry and discard); when a relay accepted it they are confirmed, the event is
+ * failed, with retry and discard), except that a deletion's note stays hidden; when a relay accepted it they are confirmed, the event is
  * merged as published and a like joins the liked list; a discarded event disappears. After a
  * reload the events still waiting show again the same way.
  */
@@ -106,7 +106,7 @@ export class OutboxOverlay {
     const t: Tracked = { item, changes: this.adopted.get(item.id) ?? [] };
     this.adopted.delete(item.id);
     this.tracked.set(item.id, t);
-    if (item.status === 'failed') this.hide(t);
+    if (item.status === 'failed') this.failed(t);
     if (item.event.kind === 1 && item.status !== 'sent') this.opts.store.putOwnNote(item.event);
     if (item.status === 'sending') this.show(t);
     if (item.status === 'sent') this.sent(t);
@@ -117,7 +117,7 @@ export class OutboxOverlay {
     t.item = item;
     if (item.status === before) return;
     if (item.status === 'sending') this.show(t);
-    else if (item.status === 'failed') this.hide(t);
+    else if (item.status === 'failed') this.failed(t);
     else if (item.status === 'sent') this.sent(t);
   }
 
@@ -128,7 +128,17 @@ export class OutboxOverlay {
     );
   }
 
-  private hide(t: Tracked): void {
+  /**
+   * A failed attempt: likes, reposts and replies roll back (the counts show what relays have).
+   * A deletion keeps its note hidden while it waits for the retry: the user confirmed it and was
+   * told the note is hidden at once; only discarding the deletion brings the note back.
+   */
+  private failed(t: Tracked): void {
+    if (t.item.event.kind === 5) this.show(t);
+    else this.rollback(t);
+  }
+
+  private rollback(t: Tracked): void {
     for (const c of t.changes) c.rollback();
     t.changes = [];
   }
@@ -157,7 +167,7 @@ export class OutboxOverlay {
   private discarded(t: Tracked): void {
     this.tracked.delete(t.item.id);
     if (t.item.status === 'sent') return;
-    this.hide(t);
+    this.rollback(t);
     if (t.item.event.kind === 1) this.opts.store.removeNote(t.item.id);
   }
 }

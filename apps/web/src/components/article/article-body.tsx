@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useNoteStats } from '@/data/entity-store.ts';
 import { profileLink, userLabel, useUser } from '@/data/user.ts';
 import { readingMinutes, shortDate } from '@/lib/format.ts';
+import { withoutRepeatedTitle } from '@/lib/article-title.ts';
 import type { HighlightMark } from '@/lib/mark-highlights.ts';
 import '@/components/article/article.css';
 
@@ -81,7 +82,10 @@ export function ArticleBody({
             </div>
           }
         >
-          <Markdown source={article.content} highlights={highlights} />
+          <Markdown
+            source={withoutRepeatedTitle(article.content, article.title)}
+            highlights={highlights}
+          />
         </Suspense>
         <NoteStatsSummary noteId={event.id} stats={stats} />
         <NoteActionBar event={event} stats={stats} />

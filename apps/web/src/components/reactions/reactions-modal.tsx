@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import Heart from 'lucide-react/icons/heart';
-import type { FeedPage } from '@swell/cache-protocol';
+import type { FeedPage, NoteStats } from '@swell/cache-protocol';
 import { api, ingested } from '@/data/connection.ts';
+import { useNoteStats } from '@/data/entity-store.ts';
 import { profileLink, userLabel, useUser } from '@/data/user.ts';
 import { Avatar } from '@/components/avatar/avatar.tsx';
 import { FeedItem } from '@/components/note/note-card.tsx';
@@ -104,6 +105,13 @@ function RowsSkeleton() {
   );
 }
 
+/** How many reactions a tab lists, from the note's stats (quotes are its mentions). */
+function tabCount(tab: Tab, stats: NoteStats | undefined): string | undefined {
+  if (!stats) return undefined;
+  const n = tab === 'quotes' ? stats.mentions : stats[tab];
+  return shortNumber(n);
+}
+
 /** The reactions of a note (likes, zaps, reposts, quotes), read-only. */
 export default function ReactionsModal({
   noteId,
@@ -128,11 +136,16 @@ export default function ReactionsModal({
     return () => ctl.abort();
   }, [tab, noteId, attempt]);
   const current = state?.tab === tab ? state.rows : null;
+  const stats = useNoteStats(noteId);
   return (
     <Dialog title={t('reactions.title')} onClose={onClose} size="lg" className="reactions-modal">
       <Tabs
         label={t('reactions.title')}
-        items={tabs.map((name) => ({ value: name, label: t(`reactions.${name}`) }))}
+        items={tabs.map((name) => ({
+          value: name,
+          label: t(`reactions.${name}`),
+          count: tabCount(name, stats),
+        }))}
         value={tab}
         onChange={(name) => {
           setError(false);

@@ -37,7 +37,7 @@ export function Tabs<V extends string>({
       activationMode="manual"
     >
       <TabsPrimitive.List
-        className={stretch ? 'tabs-list tabs-list-stretch' : 'tabs-list'}
+        className={stretch ? 'tabs-list tabs-list-stretch' : 'tabs-list scroll-hint-x'}
         aria-label={label}
       >
         {items.map((item) => (

@@ -1,5 +1,5 @@
 import { nextPage, type FeedPage, type FeedRange } from '@swell/cache-protocol';
-import { sortValue } from '@swell/client';
+import { shownNotesOf, sortValue } from '@swell/client';
 import { createStore, type ExternalStore } from '@/lib/external-store.ts';
 import { markFirstContent } from '@/lib/first-content.ts';
 
@@ -10,7 +10,7 @@ export type PageLoader = (
 ) => Promise<FeedPage>;
 
 export interface PagedListState {
-  /** Element ids in display order (notes or reposts), never twice. */
+  /** Element ids in display order (notes or reposts), never twice, one per note. */
   ids: string[];
   loading: boolean;
   done: boolean;
@@ -23,13 +23,17 @@ const initialState: PagedListState = { ids: [], loading: false, done: false, err
 
 /**
  * A list paged by feed range: the next page asks `until = range.since` with `offset` = how many
- * shown items have exactly that sort value; ids already shown are dropped.
+ * items seen have exactly that sort value; ids already shown are dropped, and so are elements
+ * showing a note already shown (one card per note: a repost and its original, within a page and
+ * across pages, keep the first, newest one).
  */
 export class PagedList {
   readonly state: ExternalStore<PagedListState> = createStore(initialState);
   private range: FeedRange | undefined;
   private seen = new Set<string>();
-  /** Sort value of every shown element, from the page it came in. */
+  /** Notes on screen (a repost shows its original): one card per note. */
+  private notes = new Set<string>();
+  /** Sort value of every element seen (shown or left out), from the page it came in. */
   private values = new Map<string, number>();
   private controller = new AbortController();
   private readonly load: PageLoader;
@@ -68,10 +72,14 @@ export class PagedList {
       if (signal.aborted) return;
       const orderBy = page.range?.order_by ?? 'created_at';
       const fresh: string[] = [];
+      const noteOf = shownNotesOf(page);
       for (const n of page.notes) {
         if (this.seen.has(n.id)) continue;
         this.seen.add(n.id);
         this.values.set(n.id, sortValue(n, orderBy, page.stats[n.id]));
+        const note = noteOf(n.id);
+        if (this.notes.has(note)) continue;
+        this.notes.add(note);
         fresh.push(n.id);
       }
       const first = this.range === undefined;
@@ -91,10 +99,20 @@ export class PagedList {
     }
   }
 
-  /** Puts ids at the top (future notes), skipping those already shown. */
-  prepend(ids: string[]): void {
-    const fresh = ids.filter((id) => !this.seen.has(id));
-    for (const id of fresh) this.seen.add(id);
+  /**
+   * Puts ids at the top (future notes, the user's own new notes), skipping those already shown
+   * and those whose note is (`noteOf`: the note a repost shows; by default the id itself).
+   */
+  prepend(ids: string[], noteOf: (id: string) => string = (id) => id): void {
+    const fresh: string[] = [];
+    for (const id of ids) {
+      const note = noteOf(id);
+      if (this.seen.has(id) || this.notes.has(note)) continue;
+      this.seen.add(id);
+      this.notes.add(note);
+      fresh.push(id);
+    }
+    if (fresh.length === 0) return;
     const cur = this.state.get();
     this.state.set({ ...cur, ids: [...fresh, ...cur.ids] });
   }
@@ -110,6 +128,11 @@ export class PagedList {
 
   has(id: string): boolean {
     return this.seen.has(id);
+  }
+
+  /** Whether a card shows this note (itself, or through a repost). */
+  showsNote(noteId: string): boolean {
+    return this.notes.has(noteId);
   }
 
   /** Stops any request in flight; the list can no longer load. */

@@ -1,4 +1,5 @@
 import { newerPosts, parseFeedSpec, type FeedDefinition } from '@swell/cache-protocol';
+import { shownNotesOf } from '@swell/client';
 import { fetchPage } from '@/data/connection.ts';
 import { readPreference, writePreference } from '@/data/preferences.ts';
 import { createStore } from '@/lib/external-store.ts';
@@ -7,6 +8,14 @@ import { PagedList } from '@/features/feed/paged-list.ts';
 export const pageSize = 20;
 /** The new-notes check stops once this many notes wait (spec section 9). */
 export const futureCap = 100;
+
+/** Random delay of the periodic new-notes check: 25 to 35 s. */
+export function pollDelay(random = Math.random): number {
+  return 25_000 + Math.floor(random() * 10_000);
+}
+
+/** Watches a feed spec live; calls `onNew` when something may have arrived. Returns the stop. */
+export type LiveWatch = (spec: string, onNew: () => void) => () => void;
 
 export interface HomeFeedState {
   feeds: FeedDefinition[];
@@ -31,6 +40,8 @@ export class HomeFeed {
     opened: 0,
   });
   private newestUntil: number | undefined;
+  /** The note each waiting element shows (a repost shows its original). */
+  private futureNotes = new Map<string, string>();
   private readonly pubkey: string | null;
   private readonly userFeeds: (() => FeedDefinition[] | null) | undefined;
   private defaults: FeedDefinition[] | null = null;
@@ -41,9 +52,12 @@ export class HomeFeed {
    * `userFeeds` reads the user's own list (the settings sync's `user-home-feeds`, kept on this
    * device and refreshed from the server); the server defaults apply while it is null or empty.
    */
-  constructor(pubkey: string | null, userFeeds?: () => FeedDefinition[] | null) {
+  private readonly live: LiveWatch | undefined;
+
+  constructor(pubkey: string | null, userFeeds?: () => FeedDefinition[] | null, live?: LiveWatch) {
     this.pubkey = pubkey;
     this.userFeeds = userFeeds;
+    this.live = live;
   }
 
   private own(): FeedDefinition[] | null {
@@ -133,11 +147,38 @@ export class HomeFeed {
       ),
     );
     this.newestUntil = undefined;
+    this.futureNotes = new Map();
     const opened = this.state.get().opened + 1;
     this.state.set({ ...this.state.get(), selected: spec, list, future: [], opened });
     void list.loadMore().then(() => {
       this.newestUntil = list.state.get().firstRange?.until;
     });
+  }
+
+  /**
+   * Looks for newer notes of the feed on screen until stopped: as soon as the feed's live watch
+   * says something reached the server (the follows' notes on its relay), and every 25-35 s
+   * anyway (the spec's periodic check, and the fallback where the feed cannot be watched live).
+   */
+  watchNew(): () => void {
+    const spec = this.state.get().selected;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => this.checkNew().catch(() => {});
+    const tick = () => {
+      timer = setTimeout(() => {
+        void check().finally(() => {
+          if (!stopped) tick();
+        });
+      }, pollDelay());
+    };
+    tick();
+    const stopLive = spec && this.live ? this.live(spec, () => void check()) : () => {};
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      stopLive();
+    };
   }
 
   /** The new-notes check: only for created_at order, stops above the cap. */
@@ -156,8 +197,18 @@ export class HomeFeed {
       ...this.personal(),
     });
     if (this.state.get().list !== list) return;
-    const waiting = new Set(this.state.get().future);
-    const fresh = page.notes.map((n) => n.id).filter((id) => !list.has(id) && !waiting.has(id));
+    // One card per note: a new repost of a note on screen (or waiting) is not offered again.
+    const noteOf = shownNotesOf(page);
+    const waiting = new Set(this.futureNotes.values());
+    const fresh: string[] = [];
+    for (const n of page.notes) {
+      const note = noteOf(n.id);
+      if (list.has(n.id) || this.futureNotes.has(n.id) || list.showsNote(note) || waiting.has(note))
+        continue;
+      waiting.add(note);
+      this.futureNotes.set(n.id, note);
+      fresh.push(n.id);
+    }
     if (fresh.length === 0) return;
     if (page.range?.until !== undefined) this.newestUntil = page.range.until;
     this.state.set({ ...this.state.get(), future: [...fresh, ...this.state.get().future] });
@@ -167,7 +218,9 @@ export class HomeFeed {
   showFuture(): void {
     const { list, future } = this.state.get();
     if (!list) return;
-    list.prepend(future);
+    const notes = this.futureNotes;
+    list.prepend(future, (id) => notes.get(id) ?? id);
+    this.futureNotes = new Map();
     this.state.set({ ...this.state.get(), future: [] });
   }
 

@@ -1,8 +1,26 @@
+import { watchFeedLive } from '@swell/client';
 import { swell } from '@/data/client.ts';
 import { session } from '@/data/session.ts';
 import { setNavBadge } from '@/app/nav/nav-badges.ts';
-import { HomeFeed } from '@/features/home/home-feed.ts';
+import { HomeFeed, type LiveWatch } from '@/features/home/home-feed.ts';
 import { watchFollows } from '@/features/lists/watch-follows.ts';
+import { afterFirstContent } from '@/lib/first-content.ts';
+
+/**
+ * New notes of the open feed are announced as they reach the server (its relay); the watch
+ * starts once the first notes are painted, so its code is not part of the first load.
+ */
+const live: LiveWatch = (spec, onNew) => {
+  let stop: (() => void) | null = null;
+  let cancelled = false;
+  void afterFirstContent().then(() => {
+    if (!cancelled) stop = watchFeedLive(swell(), spec, onNew);
+  });
+  return () => {
+    cancelled = true;
+    stop?.();
+  };
+};
 
 /** Kept across navigation so going back to Home keeps the list. */
 let kept: { pubkey: string | null; feed: HomeFeed; unwatch: () => void } | null = null;
@@ -19,7 +37,7 @@ export function homeFeedFor(pubkey: string | null = session.get().pubkey): HomeF
       const s = settings.getSnapshot();
       return s.pubkey === pubkey ? s.feeds.home : null;
     };
-    const feed = new HomeFeed(pubkey, ownList);
+    const feed = new HomeFeed(pubkey, ownList, live);
     void feed.start();
     let shownList = ownList();
     const unwatchSettings = settings.subscribe(() => {

@@ -64,9 +64,10 @@ export function ContactList({ model }: { model: DirectMessages }) {
       setMarking(false);
     }
   };
+  // Unread messages, said as such ("Follows 3 unread"): a bare number read as a contact count.
   const tabCount = (l: readonly DmContact[]) => {
     const n = unreadOf(l);
-    return n > 0 ? capCount(n) : undefined;
+    return n > 0 ? t('messages.unreadTab', { count: n, shown: capCount(n) }) : undefined;
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import LockKeyhole from 'lucide-react/icons/lock-keyhole';
@@ -16,6 +16,7 @@ import { profileLink, useUser } from '@/data/user.ts';
 import { MessageBubble } from '@/features/messages/message-bubble.tsx';
 import { MessageComposer } from '@/features/messages/message-composer.tsx';
 import { useObservable } from '@/features/messages/use-observable.ts';
+import { useStickToBottom } from '@/lib/use-stick-to-bottom.ts';
 
 /** One conversation: NIP-04 and NIP-17 messages in time order, paged by 20, and the composer. */
 export function ConversationView({ model, peer }: { model: DirectMessages; peer: string }) {
@@ -45,21 +46,12 @@ export function ConversationView({ model, peer }: { model: DirectMessages; peer:
     });
   }, [model, conv, unread, shownKey]);
 
-  // Newest at the bottom: keep the view there when messages arrive (unless reading older ones).
+  // Newest at the bottom: the messages scroll between the title bar and the composer (not the
+  // page), open at the newest and stay there when messages arrive, unless reading older ones.
   const newest = snap.messages[0]?.id;
-  const atBottom = useRef(true);
-  useEffect(() => {
-    const onScroll = () => {
-      atBottom.current =
-        window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 120;
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, []);
-  useLayoutEffect(() => {
-    // The composer sticks below the messages: the page's end is the newest message's place.
-    if (atBottom.current) window.scrollTo({ top: document.documentElement.scrollHeight });
-  }, [newest]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  useStickToBottom(scroller, content, newest);
 
   const ordered = [...snap.messages].reverse();
   return (
@@ -89,52 +81,56 @@ export function ConversationView({ model, peer }: { model: DirectMessages; peer:
         <p className="dm-note">{t('messages.undecryptable', { count: inbox.undecryptable })}</p>
       )}
       <div
+        ref={scroller}
         className="dm-thread-wrap"
         aria-label={t('messages.conversationWith', { name })}
         role="log"
+        tabIndex={0}
       >
-        {snap.hasMore && (
-          <div className="dm-older">
-            <Button
-              size="sm"
-              variant="ghost"
-              disabled={snap.loading}
-              onClick={() => void conv.loadMore()}
-            >
-              {t('messages.loadOlder')}
-            </Button>
-          </div>
-        )}
-        {snap.error && snap.messages.length === 0 ? (
-          <ErrorState
-            title={t('messages.loadFailed')}
-            onRetry={() => void conv.loadMore()}
-            compact
-          />
-        ) : snap.loading && snap.messages.length === 0 ? (
-          <LoadingRegion label={t('messages.loading')}>
-            <div className="dm-thread">
-              <Skeleton width="55%" height={36} />
-              <Skeleton width="40%" height={36} style={{ alignSelf: 'flex-end' }} />
-              <Skeleton width="60%" height={36} />
+        <div ref={content}>
+          {snap.hasMore && (
+            <div className="dm-older">
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={snap.loading}
+                onClick={() => void conv.loadMore()}
+              >
+                {t('messages.loadOlder')}
+              </Button>
             </div>
-          </LoadingRegion>
-        ) : snap.messages.length === 0 ? (
-          <EmptyState icon={<MessageCircle size={24} />} title={t('messages.empty')} compact />
-        ) : (
-          <ol className="dm-thread">
-            {ordered.map((m, i) => (
-              <MessageBubble
-                key={m.localId ?? m.id}
-                message={m}
-                mine={m.sender === model.me}
-                grouped={ordered[i - 1]?.sender === m.sender}
-                onRetry={() => m.localId && conv.retry(m.localId)}
-                onDiscard={() => m.localId && conv.discard(m.localId)}
-              />
-            ))}
-          </ol>
-        )}
+          )}
+          {snap.error && snap.messages.length === 0 ? (
+            <ErrorState
+              title={t('messages.loadFailed')}
+              onRetry={() => void conv.loadMore()}
+              compact
+            />
+          ) : snap.loading && snap.messages.length === 0 ? (
+            <LoadingRegion label={t('messages.loading')}>
+              <div className="dm-thread">
+                <Skeleton width="55%" height={36} />
+                <Skeleton width="40%" height={36} style={{ alignSelf: 'flex-end' }} />
+                <Skeleton width="60%" height={36} />
+              </div>
+            </LoadingRegion>
+          ) : snap.messages.length === 0 ? (
+            <EmptyState icon={<MessageCircle size={24} />} title={t('messages.empty')} compact />
+          ) : (
+            <ol className="dm-thread">
+              {ordered.map((m, i) => (
+                <MessageBubble
+                  key={m.localId ?? m.id}
+                  message={m}
+                  mine={m.sender === model.me}
+                  grouped={ordered[i - 1]?.sender === m.sender}
+                  onRetry={() => m.localId && conv.retry(m.localId)}
+                  onDiscard={() => m.localId && conv.discard(m.localId)}
+                />
+              ))}
+            </ol>
+          )}
+        </div>
       </div>
       <MessageComposer conversation={conv} name={name} />
     </Screen>

@@ -53,7 +53,10 @@ export function useRelayList(pubkey: string | null): {
   const commit = useCallback(
     async (list: RelaySettings) => {
       if (!pubkey) {
-        setRelays(await swell().saveRelaySettings(list));
+        const edit = ++latest.current;
+        setRelays((r) => r && { ...r, settings: list });
+        const next = await swell().saveRelaySettings(list);
+        if (edit === latest.current) setRelays(next);
         return;
       }
       if (!(await requireSigner())) return;

@@ -4,13 +4,13 @@ import { useParams } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import Crown from 'lucide-react/icons/crown';
 import { Screen } from '@/components/screen.tsx';
-import { Button } from '@/components/ui/button.tsx';
+import { Button, ButtonLink } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { PremiumLoading } from '@/features/premium/premium-loading.tsx';
 import { useSession } from '@/data/session.ts';
 import { openLogin } from '@/features/account/login-dialog.ts';
-import { refreshMembership, useMembership } from '@/features/premium/membership.ts';
+import { refreshMembership, tierOfState, useMembership } from '@/features/premium/membership.ts';
 import { NotFound } from '@/components/not-found.tsx';
 import '@/features/premium/premium.css';
 import { addStrings } from '@/i18n/add-strings.ts';
@@ -34,11 +34,37 @@ const steps: Record<string, ComponentType> = {
 };
 const Landing = lazy(() => import('@/features/premium/steps/landing.tsx'));
 
+/** Tools that work on a membership: a non-member is told what they are for and how to join. */
+const membersOnly = new Set(['rename', 'media', 'contacts', 'backup']);
+
+function MembersOnly({ step }: { step: string }) {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      icon={<Crown size={28} />}
+      title={t('premium.membersOnly.title')}
+      body={t('premium.membersOnly.body', { tool: t(`premium.steps.${step}`) })}
+      actions={
+        <>
+          <ButtonLink to="/premium/name" variant="primary">
+            {t('premium.membersOnly.join')}
+          </ButtonLink>
+          <ButtonLink to="/premium" variant="secondary">
+            {t('premium.membersOnly.about')}
+          </ButtonLink>
+        </>
+      }
+    />
+  );
+}
+
 /**
  * Signed in and the membership known: the step; otherwise what the user has to do first. A
- * guest sees the landing page as it is (what Premium is), and the sign-in on every other step.
+ * guest sees the landing page as it is (what Premium is), and the sign-in on every other step;
+ * a non-member on a members' tool sees what it is for and how to become one.
  */
-function StepGate({ children, landing }: { children: React.ReactNode; landing: boolean }) {
+function StepGate({ children, step }: { children: React.ReactNode; step: string | undefined }) {
+  const landing = !step;
   const { t } = useTranslation();
   const session = useSession();
   const membership = useMembership();
@@ -71,6 +97,8 @@ function StepGate({ children, landing }: { children: React.ReactNode; landing: b
         onRetry={() => refreshMembership().catch(() => {})}
       />
     );
+  if (step && membersOnly.has(step) && tierOfState(membership) === 'none')
+    return <MembersOnly step={step} />;
   return <>{children}</>;
 }
 
@@ -86,7 +114,7 @@ export function Component() {
       back={Boolean(step)}
       className="premium-screen"
     >
-      <StepGate landing={!step}>
+      <StepGate step={step}>
         <Suspense fallback={<PremiumLoading />}>
           <Step />
         </Suspense>

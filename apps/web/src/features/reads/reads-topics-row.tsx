@@ -4,7 +4,10 @@ import { useSession } from '@/data/session.ts';
 import { readsSidebarFor } from '@/features/reads/reads-sidebar-data.ts';
 import { useAsync } from '@/lib/use-async.ts';
 
-/** The reads topics as a row of chips (`/reads/:topic`); `current` is marked. */
+/**
+ * The reads topics as a row of chips (`/reads/:topic`), scrolling sideways with shades at the
+ * edges that have more; `current` is marked. The sidebar shows them as a cloud instead.
+ */
 export function ReadsTopicsRow({
   current,
   className = 'reads-topics-row',
@@ -19,7 +22,7 @@ export function ReadsTopicsRow({
   if (topics.length === 0) return null;
   return (
     <nav className={className} aria-label={t('reads.topics')}>
-      <ul>
+      <ul className={className === 'reads-topics-row' ? 'scroll-hint-x' : undefined}>
         {topics.map((topic) => (
           <li key={topic}>
             <Link

@@ -4,8 +4,9 @@ import { useTranslation } from '@/i18n/use-translation.ts';
 import TrendingUp from 'lucide-react/icons/trending-up';
 import Zap from 'lucide-react/icons/zap';
 import {
-  homeSidebarSelectors,
   defaultHomeSidebarSelector,
+  homeSidebarSelectionBeside,
+  homeSidebarSelectorsBeside,
   isHomeSidebarSelector,
   writeHomeSidebarSelection,
   type HomeSidebarSelector,
@@ -18,15 +19,19 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { api, ingested } from '@/data/connection.ts';
 import { noteLink, userLabel, useUser } from '@/data/user.ts';
 import { useNote, useNoteStats } from '@/data/entity-store.ts';
+import { homeFeedFor } from '@/features/home/home-instance.ts';
 import { SidebarCard, SidebarFooter } from '@/features/sidebar/sidebar-card.tsx';
+import { SidebarTopics } from '@/features/sidebar/sidebar-topics.tsx';
+import { useStore } from '@/lib/external-store.ts';
 import { afterFirstContent } from '@/lib/first-content.ts';
 import { shortNumber } from '@/lib/format.ts';
 import { summaryText } from '@/lib/summary.ts';
 import { useAsync } from '@/lib/use-async.ts';
 import { addStrings } from '@/i18n/add-strings.ts';
+import { sidebarCards } from '@/i18n/en/sidebar-cards.ts';
 import { standalone } from '@/i18n/en/standalone.ts';
 
-addStrings({ standalone });
+addStrings({ sidebarCards, standalone });
 
 function TrendingItem({ id }: { id: string }) {
   const { t } = useTranslation();
@@ -76,11 +81,32 @@ function useSelection(pubkey: string | null): HomeSidebarSelector {
   return isHomeSidebarSelector(stored) ? stored : defaultHomeSidebarSelector;
 }
 
-/** The default third column: today's trending (or most zapped) notes, and the about pages. */
+/** The links to the about pages, under a sidebar. */
+export function AboutLinks() {
+  const { t } = useTranslation();
+  return (
+    <SidebarFooter
+      links={[
+        { to: '/help', label: t('nav.help') },
+        { to: '/terms', label: t('standalone.terms') },
+        { to: '/privacy', label: t('standalone.privacy') },
+        { to: '/support', label: t('standalone.support') },
+      ]}
+    />
+  );
+}
+
+/**
+ * Home's third column: today's trending (or most zapped) notes, never the list of the feed on
+ * screen beside it (next to the Trending feed it lists the most zapped), the day's topics, and
+ * the about pages.
+ */
 export default function HomeSidebar() {
   const { t } = useTranslation();
   const { pubkey } = useSession();
-  const selector = useSelection(pubkey);
+  const feedSpec = useStore(homeFeedFor(pubkey).state).selected;
+  const allowed = homeSidebarSelectorsBeside(feedSpec);
+  const selector = homeSidebarSelectionBeside(useSelection(pubkey), feedSpec);
   const trending = useAsync(selector, (signal) =>
     afterFirstContent().then(() => ingested(api().page('scored', { selector }, { signal }))),
   );
@@ -96,17 +122,21 @@ export default function HomeSidebar() {
         icon={selector === 'mostzapped_4h' ? <Zap size={18} /> : <TrendingUp size={18} />}
         busy={trending.loading}
       >
-        <div className="sidebar-select">
-          <Select
-            label={t('sidebar.selectLabel')}
-            value={selector}
-            options={homeSidebarSelectors.map((v) => ({
-              value: v,
-              label: t(`sidebar.selectorsShort.${v}`),
-            }))}
-            onChange={(v) => writeHomeSidebarSelection(records(), pubkey, v as HomeSidebarSelector)}
-          />
-        </div>
+        {allowed.length > 1 && (
+          <div className="sidebar-select">
+            <Select
+              label={t('sidebar.selectLabel')}
+              value={selector}
+              options={allowed.map((v) => ({
+                value: v,
+                label: t(`sidebar.selectorsShort.${v}`),
+              }))}
+              onChange={(v) =>
+                writeHomeSidebarSelection(records(), pubkey, v as HomeSidebarSelector)
+              }
+            />
+          </div>
+        )}
         {trending.loading && <TrendingSkeleton />}
         {!trending.loading && ids.length === 0 && (
           <p className="sidebar-empty">{t('sidebar.empty')}</p>
@@ -119,14 +149,8 @@ export default function HomeSidebar() {
           </ul>
         )}
       </SidebarCard>
-      <SidebarFooter
-        links={[
-          { to: '/help', label: t('nav.help') },
-          { to: '/terms', label: t('standalone.terms') },
-          { to: '/privacy', label: t('standalone.privacy') },
-          { to: '/support', label: t('standalone.support') },
-        ]}
-      />
+      <SidebarTopics />
+      <AboutLinks />
     </div>
   );
 }

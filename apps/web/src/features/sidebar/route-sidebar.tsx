@@ -9,6 +9,11 @@ import { useStore } from '@/lib/external-store.ts';
 const HomeSidebar = lazy(() => import('@/features/sidebar/home-sidebar.tsx'));
 const ProfileSidebar = lazy(() => import('@/features/profile/profile-sidebar.tsx'));
 const ReadsSidebar = lazy(() => import('@/features/reads/reads-sidebar.tsx'));
+const ThreadSidebar = lazy(() => import('@/features/sidebar/thread-sidebar.tsx'));
+const ConversationsSidebar = lazy(() => import('@/features/messages/conversations-sidebar.tsx'));
+const AboutLinks = lazy(() =>
+  import('@/features/sidebar/home-sidebar.tsx').then((m) => ({ default: m.AboutLinks })),
+);
 const SearchBox = lazy(() => import('@/features/search/search-box.tsx'));
 
 /** The search box on top of every sidebar. */
@@ -23,11 +28,20 @@ function WithSearch({ children }: { children: ReactNode }) {
   );
 }
 
-/** The third column's content for the current route: a profile's extras, else trending. */
+/**
+ * The third column's content for the current route (`handle.sidebar`): what serves the screen
+ * beside it, not the same trending list everywhere. Home: trending notes other than the feed on
+ * screen, and topics; Reads: its authors, reads and topics; a profile: its extras; a thread or an
+ * article: its author (and the writer's other articles, related reads); a conversation: the other
+ * conversations. Elsewhere (settings, wallet, messages' list, ...) only the search box and the
+ * about links.
+ */
 export default function RouteSidebar() {
   return (
     <WithSearch>
-      <RouteSidebarContent />
+      <Suspense fallback={null}>
+        <RouteSidebarContent />
+      </Suspense>
     </WithSearch>
   );
 }
@@ -36,32 +50,33 @@ function RouteSidebarContent() {
   const { sidebar, params } = useRouteMatch();
   const session = useSession();
   const vanity = lookupOf(useStore(vanityLookup), params.vanityName);
-  if (sidebar === 'reads') {
-    return (
-      <Suspense fallback={null}>
-        <ReadsSidebar topic={params.topic ?? null} />
-      </Suspense>
-    );
-  }
-  if (sidebar === 'profile') {
-    // A vanity name's owner once the name is looked up (nothing while it is; trending when it
-    // is not registered).
-    const named = params.vanityName !== undefined;
-    if (named && !vanity) return null;
-    const pubkey = named
-      ? (vanity?.pubkey ?? undefined)
-      : profilePubkey(params.npub, undefined, session.pubkey);
-    if (pubkey) {
-      return (
-        <Suspense fallback={null}>
-          <ProfileSidebar key={pubkey} pubkey={pubkey} userPubkey={session.pubkey} />
-        </Suspense>
-      );
+  switch (sidebar) {
+    case 'home':
+      return <HomeSidebar />;
+    case 'reads':
+      return <ReadsSidebar topic={params.topic ?? null} />;
+    case 'thread':
+      if (params.vanityName !== undefined) {
+        // An article at /:vanityName/:identifier, once the name is looked up.
+        if (!vanity?.pubkey || params.identifier === undefined) return <AboutLinks />;
+        return <ThreadSidebar author={vanity.pubkey} identifier={params.identifier} />;
+      }
+      return <ThreadSidebar id={params.id} />;
+    case 'messages':
+      return params.contact ? <ConversationsSidebar contact={params.contact} /> : <AboutLinks />;
+    case 'profile': {
+      // A vanity name's owner once the name is looked up (nothing while it is; the about links
+      // when it is not registered).
+      const named = params.vanityName !== undefined;
+      if (named && !vanity) return null;
+      const pubkey = named
+        ? (vanity?.pubkey ?? undefined)
+        : profilePubkey(params.npub, undefined, session.pubkey);
+      if (pubkey)
+        return <ProfileSidebar key={pubkey} pubkey={pubkey} userPubkey={session.pubkey} />;
+      return <AboutLinks />;
     }
+    default:
+      return <AboutLinks />;
   }
-  return (
-    <Suspense fallback={null}>
-      <HomeSidebar />
-    </Suspense>
-  );
 }

@@ -37,6 +37,8 @@ export const login = {
   signerTimeout: 'The remote signer did not answer',
   signerRejected: 'The remote signer refused',
   signerDisconnected: 'Signer disconnected',
+  signerSlow:
+    'Your remote signer is not answering. What you asked waits for it and goes through if it answers.',
   nostrConnect: 'Or scan with your signer app',
   nostrConnectQr: 'nostrconnect:// code for your signer app',
   nostrConnectWaiting: 'Waiting for your signer…',

@@ -5,6 +5,7 @@ export const messages = {
   follows: 'Follows',
   other: 'Other',
   unreadIn: '{{count}} unread',
+  unreadTab: '{{shown}} unread',
   markAllRead: 'Mark all as read',
   markAllReadFailed: 'Could not mark the messages as read. Try again.',
   noContacts: 'No conversations yet',

@@ -6,6 +6,12 @@ export const premium = {
   signInTitle: 'Sign in to get Premium',
   signInBody: 'Premium belongs to your key: sign in first, then pick your name.',
   signIn: 'Sign in',
+  membersOnly: {
+    title: 'For Premium members',
+    body: '{{tool}} comes with a Premium membership, with a verified name on this server and bigger uploads. Pick your name to become a member.',
+    join: 'Find your name',
+    about: 'What Premium offers',
+  },
   hero: {
     title: 'Swell Premium',
     body: 'A verified name on this server, bigger uploads, and tools that keep your account safe.',

@@ -22,6 +22,14 @@ export interface Nip46TransportOptions {
   remotePubkey?: string;
   /** How long to wait for an answer (a signer may ask its user first). Default 30 s. */
   requestTimeoutMs?: number;
+  /**
+   * After this long without an answer the state says so (`slow`), while the request keeps
+   * waiting for its time-out: the user hears within seconds that the signer is not answering,
+   * not after 30. Default 4 s.
+   */
+  slowAfterMs?: number;
+  /** While the signer does not answer, it is pinged this often to notice it is back. Default 15 s. */
+  repingMs?: number;
   /** After an auth_url challenge, how long to wait for the user to approve. Default 5 min. */
   authTimeoutMs?: number;
   /** With no relay connected, how long a request waits for one before failing. Default 5 s. */
@@ -35,6 +43,8 @@ interface Pending {
   resolve: (result: string) => void;
   reject: (e: Error) => void;
   timer: unknown;
+  /** Marks the request slow (no answer after `slowAfterMs`); null once it fired. */
+  slowTimer: unknown;
 }
 
 /**
@@ -43,7 +53,9 @@ interface Pending {
  * the signer's answer. Never hangs: a request fails with `signer-timeout` when the signer does
  * not answer in time, with `signer-disconnected` when no relay can carry it (or every relay
  * dropped while waiting: answers are ephemeral and would be lost), and with `signer-rejected`
- * when the signer refuses. Observable state: connecting, ready, disconnected.
+ * when the signer refuses. Observable state: connecting, ready (`slow` while a request has waited
+ * more than a few seconds), disconnected; while it does not answer it is pinged now and then, so
+ * the state turns ready again when it is back.
  */
 export class Nip46Transport implements Observable<SignerState> {
   readonly clientPubkey: string;
@@ -57,6 +69,9 @@ export class Nip46Transport implements Observable<SignerState> {
   private sub: PoolSubscription | null = null;
   private unwatch: (() => void) | null = null;
   private unresponsive = false;
+  /** Requests past `slowAfterMs` without an answer. */
+  private readonly slow = new Set<string>();
+  private repingTimer: unknown = null;
   private wasConnected = false;
   private counter = 0;
   private closed = false;
@@ -133,7 +148,14 @@ export class Nip46Transport implements Observable<SignerState> {
         () => this.fail(id, new ClientError('signer-timeout', `${method}: no answer`), true),
         timeoutMs ?? this.opts.requestTimeoutMs ?? 30_000,
       );
-      this.pending.set(id, { method, resolve, reject, timer });
+      const slowTimer = this.clock.setTimeout(() => {
+        const p = this.pending.get(id);
+        if (!p) return;
+        p.slowTimer = null;
+        this.slow.add(id);
+        this.updateState();
+      }, this.opts.slowAfterMs ?? 4000);
+      this.pending.set(id, { method, resolve, reject, timer, slowTimer });
     });
     const job = this.pool.publish(event, this.pool.writeRelays());
     void job.outcome.then((o) => {
@@ -147,6 +169,8 @@ export class Nip46Transport implements Observable<SignerState> {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    if (this.repingTimer !== null) this.clock.clearTimeout(this.repingTimer);
+    this.repingTimer = null;
     for (const id of [...this.pending.keys()]) {
       this.fail(id, new ClientError('signer-disconnected', 'closed'));
     }
@@ -204,7 +228,8 @@ export class Nip46Transport implements Observable<SignerState> {
     const up = relays.some((r) => r.status === 'connected');
     const trying = relays.some((r) => r.status === 'connecting' || r.status === 'idle');
     let next: SignerState;
-    if (up && !this.unresponsive) next = { status: 'ready' };
+    if (up && !this.unresponsive)
+      next = this.slow.size > 0 ? { status: 'ready', slow: true } : { status: 'ready' };
     else if (!up && trying && prev.status === 'connecting') next = { status: 'connecting' };
     else {
       const reason =
@@ -216,7 +241,12 @@ export class Nip46Transport implements Observable<SignerState> {
     }
     if (prev.authUrl && next.status === 'ready' && this.pending.size > 0)
       next.authUrl = prev.authUrl;
-    if (prev.status !== next.status || prev.error !== next.error || prev.authUrl !== next.authUrl) {
+    if (
+      prev.status !== next.status ||
+      prev.error !== next.error ||
+      prev.authUrl !== next.authUrl ||
+      prev.slow !== next.slow
+    ) {
       this.state.set(next);
     }
   }
@@ -236,6 +266,10 @@ export class Nip46Transport implements Observable<SignerState> {
     if (msg.result === 'auth_url' && msg.error) {
       // The signer wants the user to approve elsewhere; the answer comes later, same id.
       this.clock.clearTimeout(p.timer);
+      this.clock.clearTimeout(p.slowTimer);
+      p.slowTimer = null;
+      this.slow.delete(msg.id);
+      this.updateState();
       p.timer = this.clock.setTimeout(
         () => this.fail(msg.id, new ClientError('signer-timeout', `${p.method}: not approved`)),
         this.opts.authTimeoutMs ?? 300_000,
@@ -243,10 +277,10 @@ export class Nip46Transport implements Observable<SignerState> {
       this.state.set({ ...this.state.getSnapshot(), authUrl: msg.error });
       return;
     }
-    this.pending.delete(msg.id);
-    this.clock.clearTimeout(p.timer);
+    this.settle(msg.id, p);
     const { authUrl, ...rest } = this.state.getSnapshot();
     if (authUrl) this.state.set(rest);
+    this.updateState();
     if (msg.error) p.reject(new ClientError('signer-rejected', msg.error));
     else p.resolve(msg.result ?? '');
   }
@@ -254,12 +288,30 @@ export class Nip46Transport implements Observable<SignerState> {
   private fail(id: string, error: ClientError, unresponsive = false): void {
     const p = this.pending.get(id);
     if (!p) return;
-    this.pending.delete(id);
-    this.clock.clearTimeout(p.timer);
+    this.settle(id, p);
     p.reject(error);
     if (unresponsive) {
       this.unresponsive = true;
-      this.updateState();
+      this.repingLater();
     }
+    this.updateState();
+  }
+
+  /** The request is over (answered or failed): its timers and its slow mark go. */
+  private settle(id: string, p: Pending): void {
+    this.pending.delete(id);
+    this.clock.clearTimeout(p.timer);
+    if (p.slowTimer !== null) this.clock.clearTimeout(p.slowTimer);
+    this.slow.delete(id);
+  }
+
+  /** While the signer does not answer: ping it now and then; an answer makes it ready again. */
+  private repingLater(): void {
+    if (this.closed || this.repingTimer !== null) return;
+    this.repingTimer = this.clock.setTimeout(() => {
+      this.repingTimer = null;
+      if (this.closed || !this.unresponsive) return;
+      void this.request('ping', [], 10_000).catch(() => {});
+    }, this.opts.repingMs ?? 15_000);
   }
 }

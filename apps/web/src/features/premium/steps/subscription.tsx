@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import { useSearchParams } from 'react-router';
 import PartyPopper from 'lucide-react/icons/party-popper';
@@ -20,6 +20,7 @@ import {
 } from '@/features/premium/membership.ts';
 import { InvoicePanel } from '@/features/premium/invoice-panel.tsx';
 import { holdTime } from '@/features/premium/name-field.tsx';
+import { findNameLink } from '@/features/premium/premium-links.ts';
 import '@/components/ui/form.css';
 
 type Phase =
@@ -106,10 +107,16 @@ export default function Subscription() {
   const legend = product === 'legend-premium';
   const legendAmount = Number(legendUsd);
   const legendTooLow = legend && !(legendAmount >= LEGEND_MIN_USD);
+  const usdField = useRef<HTMLInputElement>(null);
+  const usdErrorId = useId();
 
   const buy = async (e: FormEvent) => {
     e.preventDefault();
-    if (legendTooLow) return;
+    // Said next to the amount (and read out with it); the button never just does nothing.
+    if (legendTooLow) {
+      usdField.current?.focus();
+      return;
+    }
     setError(null);
     setPhase({ at: 'quoting' });
     try {
@@ -159,7 +166,7 @@ export default function Subscription() {
         icon={<Clock size={26} />}
         title={t('premium.subscribe.noName')}
         actions={
-          <ButtonLink to="/premium/name" variant="primary">
+          <ButtonLink to={findNameLink(initialProduct)} variant="primary">
             {t('premium.hero.findName')}
           </ButtonLink>
         }
@@ -247,14 +254,20 @@ export default function Subscription() {
               {t('premium.subscribe.legendAmount')}
             </label>
             <input
+              ref={usdField}
               id="premium-legend-usd"
               className="input premium-usd"
               inputMode="numeric"
               value={legendUsd}
               aria-invalid={legendTooLow}
+              aria-describedby={legendTooLow ? usdErrorId : undefined}
               onChange={(e) => setLegendUsd(e.target.value.replace(/[^\d.]/g, ''))}
             />
-            {legendTooLow && <p className="field-error">{t('premium.subscribe.legendTooLow')}</p>}
+            {legendTooLow && (
+              <p id={usdErrorId} className="field-error" role="alert">
+                {t('premium.subscribe.legendTooLow')}
+              </p>
+            )}
           </div>
         )}
         {error && (
@@ -263,12 +276,7 @@ export default function Subscription() {
           </p>
         )}
         <div className="premium-actions">
-          <Button
-            type="submit"
-            variant="primary"
-            size="lg"
-            disabled={phase.at === 'quoting' || legendTooLow}
-          >
+          <Button type="submit" variant="primary" size="lg" disabled={phase.at === 'quoting'}>
             {phase.at === 'quoting'
               ? t('premium.subscribe.quoting')
               : phase.at === 'expired'
