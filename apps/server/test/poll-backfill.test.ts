@@ -53,7 +53,7 @@ const events = [
   bob.sign(20, 'pic', [['imeta', 'url https://e.example/p.jpg', 'm image/jpeg']], now - 20),
 ];
 
-describe.each(['sqlite', 'postgres'] as const)('migration 0014 backfill on %s', (dialect) => {
+describe.each(['sqlite', 'postgres'] as const)('migration 0015 backfill on %s', (dialect) => {
   let store: Store;
   let cluster: PgCluster | undefined;
   beforeAll(async () => {

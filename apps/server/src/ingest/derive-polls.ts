@@ -74,7 +74,7 @@ export async function derivePoll(ctx: DeriveContext, e: NostrEvent): Promise<voi
     await storeVote(ctx, poll.id, r, tally.choices.get(voter)!);
 }
 
-/** Every stored poll counted anew from its stored responses (migration 0014's backfill). */
+/** Every stored poll counted anew from its stored responses (migration 0015's backfill). */
 export async function recountPolls(ctx: DeriveContext): Promise<number> {
   const rows = await ctx.tx.all<Parameters<typeof rowToEvent>[0]>(
     'SELECT id, pubkey, created_at, kind, tags, content, sig FROM events WHERE kind = 1068',
@@ -83,7 +83,7 @@ export async function recountPolls(ctx: DeriveContext): Promise<number> {
   return rows.length;
 }
 
-/** `zaps.poll_option` of every stored receipt whose request names one (migration 0014's backfill). */
+/** `zaps.poll_option` of every stored receipt whose request names one (migration 0015's backfill). */
 export async function backfillZapPollOptions(ctx: DeriveContext): Promise<number> {
   const rows = await ctx.tx.all<Parameters<typeof rowToEvent>[0]>(
     `SELECT e.id, e.pubkey, e.created_at, e.kind, e.tags, e.content, e.sig

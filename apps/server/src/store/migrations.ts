@@ -22,7 +22,7 @@ function execOver(db: Kysely<unknown>, dialect: StoreDialect): SqlExec {
 }
 
 /**
- * Migration 0014's backfill of data stored before it: the zap poll option of each zap receipt,
+ * Migration 0015's backfill of data stored before it: the zap poll option of each zap receipt,
  * the counted votes of each poll, and picture posts and video events added to their authors'
  * media counts. Exported for its test.
  */
@@ -574,7 +574,7 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
     // Polls and media events (issue 37): zap poll options of zap receipts, the counted NIP-88
     // votes, picture posts and video events in the media counts, and on PostgreSQL the home
     // feed's partial index over every kind the follows feed shows. Existing data is backfilled.
-    '0014-polls-media-feeds': {
+    '0015-polls-media-feeds': {
       async up(db: Kysely<unknown>) {
         await db.schema.alterTable('zaps').addColumn('poll_option', 'text').execute();
         await db.schema

@@ -153,12 +153,12 @@ export interface ZapsTable {
   created_at: number;
   /** The zap request's content (the zap comment). */
   message: string;
-  /** The zap poll option the request names (`poll_option`), if any (migration 0014). */
+  /** The zap poll option the request names (`poll_option`), if any (migration 0015). */
   poll_option: string | null;
 }
 
 /**
- * The counted NIP-88 votes (migration 0014): one row per option of each voter's latest response
+ * The counted NIP-88 votes (migration 0015): one row per option of each voter's latest response
  * within the poll's time (`ingest/derive-polls.ts`).
  */
 export interface PollVotesTable {

@@ -33,7 +33,7 @@ export interface PostFilter {
 /**
  * What the follows (home) and profile feeds show, and everyone's notes: notes, reposts, polls,
  * zap polls, picture posts and video events (cache-protocol.md section 6). The PostgreSQL partial
- * index `events_feed_posts` covers exactly these kinds (migration 0014).
+ * index `events_feed_posts` covers exactly these kinds (migration 0015).
  */
 export const FEED_POST_KINDS = [1, 6, 20, 21, 22, 1068, 6969, 34235, 34236];
 
