@@ -70,6 +70,7 @@ export type {
   IngestOptions,
   StoreLease,
   OptimisticChange,
+  PollView,
 } from './store/entity-store.ts';
 export type { NoteChange, PendingChange } from './store/note-overlay.ts';
 
@@ -222,6 +223,8 @@ export { PagedFeed } from './feed/paged-feed.ts';
 export { shownNotesOf } from './feed/shown-notes.ts';
 export { watchFeedLive, relayBesideCache } from './feed/watch-feed.ts';
 export type { LiveFeedHost } from './feed/watch-feed.ts';
+export { watchPollLive } from './polls/poll-live.ts';
+export type { PollLiveHost } from './polls/poll-live.ts';
 export type { LiveFeedWatchOptions } from './feed/live-feed.ts';
 export type {
   PagedFeedOptions,
