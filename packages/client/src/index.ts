@@ -221,9 +221,11 @@ export type { LookupRef } from './lookup/lookup-ref.ts';
 // feed.loadMore() (skipped while loading / when since is 0), feed.refetch(), feed.reset()
 export { PagedFeed } from './feed/paged-feed.ts';
 export { shownNotesOf } from './feed/shown-notes.ts';
-export { watchFeedLive, relayBesideCache } from './feed/watch-feed.ts';
+export { watchFeedLive } from './feed/watch-feed.ts';
+export { relayBesideCache } from './cache/cache-connection.ts';
 export type { LiveFeedHost } from './feed/watch-feed.ts';
 export { watchPollLive } from './polls/poll-live.ts';
+export { vote } from './actions/vote.ts';
 export type { PollLiveHost } from './polls/poll-live.ts';
 export type { LiveFeedWatchOptions } from './feed/live-feed.ts';
 export type {

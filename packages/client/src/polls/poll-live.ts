@@ -1,6 +1,5 @@
 import type { ActivityTracker } from '../activity/activity-tracker.ts';
-import type { CacheConnection } from '../cache/cache-connection.ts';
-import { relayBesideCache } from '../feed/watch-feed.ts';
+import { relayBesideCache, type CacheConnection } from '../cache/cache-connection.ts';
 
 /** What a poll's live tally needs of the client. */
 export interface PollLiveHost {

@@ -1,4 +1,4 @@
-import type { EventTemplate, NostrEvent, Poll } from '@swell/nostr';
+import type { EventTemplate, NostrEvent } from '@swell/nostr';
 import { broadcast } from '../actions/broadcast.ts';
 import { signAndSend, type ActionContext, type WriteResult } from '../actions/action-context.ts';
 import { deleteNote } from '../actions/delete-note.ts';
@@ -7,7 +7,6 @@ import { postNote, type NoteExtras } from '../actions/compose-note.ts';
 import { quote } from '../actions/quote.ts';
 import { reply } from '../actions/reply.ts';
 import { repost } from '../actions/repost.ts';
-import { vote } from '../actions/vote.ts';
 import type { CacheApi } from '../cache/cache-api.ts';
 import type { Clock } from '../clock.ts';
 import { EmojiHistory } from '../composer/emoji-history.ts';
@@ -62,11 +61,6 @@ export interface WritePath {
   /** null: already liked (ignored). */
   like(note: NostrEvent): Promise<WriteResult | null>;
   repost(note: NostrEvent): Promise<WriteResult>;
-  /** A NIP-88 vote (kind 1018), shown at once; the latest vote of a key counts. */
-  vote(
-    poll: Pick<Poll, 'id' | 'options' | 'type' | 'relays'>,
-    optionIds: readonly string[],
-  ): Promise<WriteResult>;
   deleteNote(note: NostrEvent, reason?: string): Promise<WriteResult>;
   broadcast(event: NostrEvent): PublishAttempt;
   /**
@@ -172,7 +166,6 @@ export async function createWritePath(o: WritePathOptions): Promise<WritePath> {
     quote: (quoted, content, extras) => quote(ctx, quoted, content, extras),
     like: (note) => like(ctx, note),
     repost: (note) => repost(ctx, note),
-    vote: (poll, optionIds) => vote(ctx, poll, optionIds),
     deleteNote: (note, reason) => deleteNote(ctx, note, reason),
     broadcast: (event) => broadcast(ctx, event),
     publishEvent: (template, extraRelays = []) => signAndSend(ctx, template, [], extraRelays),
