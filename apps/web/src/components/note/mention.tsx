@@ -3,6 +3,8 @@ import { lazy } from '@/lib/lazy.ts';
 import { Link } from 'react-router';
 import type { NostrUriEntity } from '@swell/nostr';
 import { nip19 } from '@swell/nostr';
+import { UnknownKind } from '@/components/note/unknown-kind.tsx';
+import { richKinds, textKinds } from '@/components/note/note-kinds.ts';
 import { useNote } from '@/data/entity-store.ts';
 import { noteLink, profileLink, userLabel, useUser } from '@/data/user.ts';
 import { Avatar } from '@/components/avatar/avatar.tsx';
@@ -42,6 +44,8 @@ function NoteMention({ id, bech32 }: { id: string; bech32: string }) {
     );
   }
   const name = userLabel(user);
+  // A kind Swell cannot show: its alt text and a link to open it elsewhere, not a thread link.
+  if (!textKinds.has(note.kind) && !richKinds.has(note.kind)) return <UnknownKind event={note} />;
   return (
     <Link to={noteLink(id)} className="mentioned-note">
       <span className="mentioned-note-head">

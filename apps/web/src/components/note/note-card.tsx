@@ -10,7 +10,7 @@ import { profileLink, userLabel, useUser } from '@/data/user.ts';
 import { Avatar } from '@/components/avatar/avatar.tsx';
 import { ArticleCard } from '@/components/note/article-card.tsx';
 import { NoteActionBar } from '@/components/note/note-action-bar.tsx';
-import { NoteContent } from '@/components/note/note-content.tsx';
+import { NoteBody } from '@/components/note/note-body.tsx';
 import { NoteHeader } from '@/components/note/note-header.tsx';
 import { NoteMenu } from '@/components/note/note-menu.tsx';
 import { NoteStatsSummary } from '@/components/note/note-stats-summary.tsx';
@@ -124,7 +124,7 @@ export function NoteCard({
             <NoteMenu event={event} />
           </NoteHeader>
           {variant === 'feed' && <ReplyingTo event={event} />}
-          <NoteContent event={event} />
+          <NoteBody event={event} />
           {focused && (
             <p className="note-full-date">
               <time dateTime={new Date(event.created_at * 1000).toISOString()}>
