@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { demoAccounts } from '@swell/devnet';
 import { watchConsole } from './console-guard.ts';
 import { themedAxe } from './theme-matrix.ts';
+import { screenshot } from './screenshots.ts';
 
 // The design at phone and desktop sizes in all four themes: on home, a thread, a profile,
 // settings, nothing overflows sideways, axe finds no
@@ -110,7 +111,7 @@ for (const [theme, label] of themes) {
         ).toEqual([]);
         // Sticky bars stay where they are when a scrolled page is captured whole: go to the top.
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({
+        await screenshot(page, {
           path: testInfo.outputPath(`${theme}-${size}-${screen.name}.png`),
           fullPage: true,
         });

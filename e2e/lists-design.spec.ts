@@ -5,6 +5,7 @@ import { watchConsole } from './console-guard.ts';
 import { go } from './navigate.ts';
 import { themedAxe } from './theme-matrix.ts';
 import { freshAccount, seedAccount, signInWithKey } from './settings-helpers.ts';
+import { screenshot } from './screenshots.ts';
 
 // The list screens signed in (as Grace, who keeps the bookmarks and mutes the demo network gave
 // her): /bookmarks, Settings > Muted accounts and Content moderation, a profile with its follow
@@ -91,7 +92,7 @@ async function check(page: Page, where: string, testInfo: TestInfo, file: string
     ),
   ).toEqual([]);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: testInfo.outputPath(file), fullPage });
+  await screenshot(page, { path: testInfo.outputPath(file), fullPage });
 }
 
 for (const [theme, label] of themes) {

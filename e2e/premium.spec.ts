@@ -12,6 +12,7 @@ import { watchConsole } from './console-guard.ts';
 import { publish, query } from './relay-client.ts';
 import { storedSettings } from './settings-helpers.ts';
 import { themedAxe } from './theme-matrix.ts';
+import { screenshot } from './screenshots.ts';
 
 // Premium against the real server and the devnet's lightning (issue 20): a new user finds a
 // free name, buys 3 months paying the invoice on the devnet, and their profile shows the name
@@ -232,7 +233,7 @@ test('a name is held for one buyer, who sees until when; paid after it went else
     ['desktop', 1280, 900],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({
+    await screenshot(page, {
       path: testInfo.outputPath(`premium-held-invoice-${size}.png`),
       fullPage: true,
     });
@@ -259,7 +260,7 @@ test('a name is held for one buyer, who sees until when; paid after it went else
     await expect(refusal).toContainText(until);
     const axe = await new AxeBuilder({ page: other }).analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-    await other.screenshot({ path: testInfo.outputPath('premium-held-other-phone.png') });
+    await screenshot(other, { path: testInfo.outputPath('premium-held-other-phone.png') });
 
     // An hour later Pat's hold has run out (moved in the database) and Quinn buys the name.
     const db = new DatabaseSync(join(process.env.E2E_SERVER_DATA!, 'swell.db'));
@@ -317,7 +318,7 @@ test('a name is held for one buyer, who sees until when; paid after it went else
       expect(widths.scroll, `${theme} ${size}`).toBeLessThanOrEqual(widths.inner);
       const axe = await new AxeBuilder({ page }).analyze();
       expect(axe.violations.map((v) => `${theme} ${size} ${v.id}: ${v.help}`)).toEqual([]);
-      await page.screenshot({
+      await screenshot(page, {
         path: testInfo.outputPath(`premium-history-${theme}-${size}.png`),
         fullPage: true,
       });
@@ -703,7 +704,7 @@ test('premium pages at 390 and 1280 px, light and dark: nothing overflows, axe-c
           ),
         ).toEqual([]);
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({
+        await screenshot(page, {
           path: testInfo.outputPath(`premium-${theme}-${size}-${name}.png`),
           fullPage: true,
         });
@@ -728,7 +729,7 @@ test('a guest sees what Premium is and is asked to sign in on its steps', async 
     await page.evaluate(() => document.fonts.ready);
     const axe = await new AxeBuilder({ page }).analyze();
     expect(axe.violations.map((v) => `${size} ${v.id}: ${v.help}`)).toEqual([]);
-    await page.screenshot({
+    await screenshot(page, {
       path: testInfo.outputPath(`premium-guest-${size}-landing.png`),
       fullPage: true,
     });

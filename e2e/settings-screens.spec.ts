@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { watchConsole } from './console-guard.ts';
 import { freshAccount, signInWithKey, storedSettings } from './settings-helpers.ts';
 import { themedAxe } from './theme-matrix.ts';
+import { screenshot } from './screenshots.ts';
 
 // The settings pages of this branch and /new at phone and desktop sizes, in a light and a dark
 // theme: nothing overflows sideways, axe finds no violations, the console stays clean.
@@ -73,7 +74,7 @@ for (const [theme, label] of [
         const axe = await themedAxe(new AxeBuilder({ page }), theme, size).analyze();
         expect(axe.violations.map((v) => `${where} ${v.id}: ${v.help}`)).toEqual([]);
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({
+        await screenshot(page, {
           path: testInfo.outputPath(`${theme}-${size}-${name}.png`),
           fullPage: true,
         });

@@ -6,6 +6,7 @@ import { nsecEncode } from 'nostr-tools/nip19';
 import { watchConsole } from './console-guard.ts';
 import { signInWithKey } from './settings-helpers.ts';
 import { themedAxe } from './theme-matrix.ts';
+import { screenshot } from './screenshots.ts';
 
 // The upload screens at phone and desktop sizes, light (Sunrise) and dark (Midnight): the
 // composer with uploads in progress and done, and Settings > Edit profile. Nothing overflows
@@ -35,7 +36,7 @@ async function check(page: Page, where: string, path: string, skipRules: string[
       (v) => `${where} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
     ),
   ).toEqual([]);
-  await page.screenshot({ path, fullPage: true });
+  await screenshot(page, { path, fullPage: true });
 }
 
 /** Limits the page's upload speed (Chromium's network emulation); null: no limit. */

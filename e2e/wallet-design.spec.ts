@@ -6,6 +6,7 @@ import { noteEncode } from 'nostr-tools/nip19';
 import { watchConsole } from './console-guard.ts';
 import { query } from './relay-client.ts';
 import { themedAxe } from './theme-matrix.ts';
+import { screenshot } from './screenshots.ts';
 
 // The wallet screen (empty, funded with history), its dialogs and a token card in a note, at 390
 // and 1280 px in a light and a dark theme: nothing overflows sideways, axe finds no violations,
@@ -42,7 +43,7 @@ async function check(page: Page, testInfo: TestInfo, name: string, only?: string
     ).toEqual([]);
     await page.evaluate(() => window.scrollTo(0, 0));
     const path = testInfo.outputPath(`${name}-${size}.png`);
-    await page.screenshot({ path, fullPage: true });
+    await screenshot(page, { path, fullPage: true });
   }
 }
 

@@ -9,6 +9,7 @@ import { watchConsole } from './console-guard.ts';
 import { qrPng } from './qr-png.ts';
 import { publish } from './social-helpers.ts';
 import { themedAxe } from './theme-matrix.ts';
+import { screenshot } from './screenshots.ts';
 
 /** A 1x1 white PNG: a picture with no QR code in it. */
 const blankPng = Buffer.from(
@@ -430,7 +431,7 @@ test('zap window, Settings > Zaps and an invoice card at 390 and 1280 px, light 
             (v) => `${where} ${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join(', ')})`,
           ),
         ).toEqual([]);
-        await page.screenshot({
+        await screenshot(page, {
           path: testInfo.outputPath(`${theme}-${size}-${name}.png`),
           fullPage: name === 'settings-zaps',
         });

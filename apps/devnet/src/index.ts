@@ -43,3 +43,12 @@ export { deriveKeyset, KEYSET_SIZE } from './mint/mint-keysets.ts';
 export type { DevnetKeyset } from './mint/mint-keysets.ts';
 export { DevnetBunker, bunkerAccount } from './nip46-bunker.ts';
 export { DevnetPayments, DEFAULT_DEVNET_USD_PER_BTC } from './devnet-payments.ts';
+export { PushInbox } from './push/push-inbox.ts';
+export type { ReceivedPush, ForcedAnswer } from './push/push-inbox.ts';
+export { PUSH_SERVICE_PATH } from './push/push-routes.ts';
+export {
+  PushUserAgent,
+  PushDecryptError,
+  decryptWebPush,
+  type SubscriptionJson,
+} from './push/push-user-agent.ts';

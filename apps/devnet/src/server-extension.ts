@@ -12,6 +12,8 @@ import type { DevnetPayments } from './devnet-payments.ts';
 import { checkedOperatorToken, newOperatorToken } from './operator-token.ts';
 import { registerDevnet } from './register-devnet.ts';
 import { publicBaseUrl, seedDemoNetwork, type SeedProgress, type SeedReport } from './seed.ts';
+import { PushInbox } from './push/push-inbox.ts';
+import { PUSH_SERVICE_PATH, registerPushRoutes, type PushServiceBase } from './push/push-routes.ts';
 
 export interface DevnetOptions {
   /** Local lightning and LNURL sandbox (SWELL_DEVNET). */
@@ -73,6 +75,8 @@ export interface DevnetState {
   payments?: DevnetPayments;
   /** The operator token (devnet on): `Authorization: Bearer <it>` on the operator's controls. */
   operatorToken?: string;
+  /** The Web Push service (devnet on): what was pushed to each of its subscriptions. */
+  push?: PushInbox;
   seeded?: SeedReport;
 }
 
@@ -86,6 +90,7 @@ export function devnetExtension(
   opts: DevnetOptions,
   state: DevnetState = {},
 ): ServerExtension & { state: DevnetState } {
+  const pushBase: PushServiceBase = {};
   return {
     name: 'devnet',
     state,
@@ -110,6 +115,8 @@ export function devnetExtension(
         if (!ctx.membership.paymentProvider) ctx.membership.usePayments(devnet.payments);
         // Names without an address of their own (members with one are forwarded first).
         ctx.lightning.useFallback(devnet.lnurl);
+        state.push = new PushInbox();
+        registerPushRoutes(app, state.push, pushBase);
       }
     },
     async close() {
@@ -118,6 +125,11 @@ export function devnetExtension(
       state.mint?.close();
     },
     async listening(ctx, { url }) {
+      if (state.push) {
+        // The server pushes to this service over loopback, which its guard refuses elsewhere.
+        pushBase.url = url;
+        ctx.push.allowLocalService(`${url}${PUSH_SERVICE_PATH}/send/`);
+      }
       if (!opts.demo || (await ctx.store.counts()).events > 0) return;
       const seeded = await seedDemoNetwork(
         ctx,

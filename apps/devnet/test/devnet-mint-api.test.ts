@@ -102,7 +102,7 @@ describe('devnet mint HTTP API (NUT v1)', () => {
     const info = await getJson<{ name: string; nuts: Record<string, unknown> }>(url('/v1/info'));
     expect(info.status).toBe(200);
     expect(info.headers.get('access-control-allow-origin')).toBe('*');
-    expect(Object.keys(info.json.nuts).sort()).toEqual(['12', '4', '5', '7', '8', '9']);
+    expect(Object.keys(info.json.nuts).sort()).toEqual(['10', '11', '12', '4', '5', '7', '8', '9']);
 
     const keys = await getJson<{ keysets: KeysetJson[] }>(url('/v1/keys'));
     const keysets = await getJson<{ keysets: KeysetJson[] }>(url('/v1/keysets'));

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testServer } from '@swell/server/testing';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVNET_MINT_FILE, DevnetMint, devnetExtension, InvoiceLedger } from '../src/index.ts';
 import { proofY } from '../src/mint/mint-crypto.ts';
@@ -250,5 +251,41 @@ describe('devnet mint stopped in the middle of a melt', () => {
     expect(() =>
       second.swap({ inputs: proofs, outputs: wireOutputs(blindOutputs(keyset.id, [32, 16, 8])) }),
     ).toThrow(/already spent/);
+  });
+});
+
+describe('devnet mint file of an older version', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'swell-mint-v1-'));
+  const file = join(dataDir, DEVNET_MINT_FILE);
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('keeps its spent proofs and gains the witness column (schema 1 -> 2)', async () => {
+    const ledger = new InvoiceLedger();
+    const first = new DevnetMint(ledger, { file });
+    const keyset = first.keysets()[0]!;
+    const os = blindOutputs(keyset.id, [8]);
+    const q = first.createMintQuote({ amount: 8, unit: 'sat' });
+    await ledger.pay(q.request);
+    const proofs = unblindProofs(
+      os,
+      first.mint({ quote: q.quote, outputs: wireOutputs(os) }).signatures,
+      keyset.keys,
+    );
+    // 8 in, the input fee of 1 out.
+    first.swap({ inputs: proofs, outputs: wireOutputs(blindOutputs(keyset.id, [4, 2, 1])) });
+    first.close();
+    // What a schema-1 file looks like: no witness column.
+    const db = new BetterSqlite3(file);
+    db.exec('ALTER TABLE proofs DROP COLUMN witness');
+    db.pragma('user_version = 1');
+    db.close();
+
+    const second = new DevnetMint(new InvoiceLedger(), { file });
+    try {
+      const state = second.checkState({ Ys: [proofY(proofs[0]!.secret)] }).states[0]!;
+      expect(state).toMatchObject({ state: 'SPENT', witness: null });
+    } finally {
+      second.close();
+    }
   });
 });

@@ -25,6 +25,47 @@ export interface ServerLimits {
   relayFilterShare: number;
 }
 
+/** Web Push (push/): the VAPID keys and the send budget of each device. */
+export interface PushSettings {
+  /**
+   * The VAPID key pair (RFC 8292), base64url: the uncompressed P-256 public key and the 32-byte
+   * private key (SWELL_VAPID_PUBLIC_KEY, SWELL_VAPID_PRIVATE_KEY). Unset: made once and kept in
+   * the database, so every instance and every restart signs with the same key (browsers'
+   * subscriptions are bound to it). The private key is a secret.
+   */
+  vapidPublicKey?: string;
+  vapidPrivateKey?: string;
+  /** The contact push services see (SWELL_VAPID_SUBJECT): a `mailto:` or `https:` URL. */
+  vapidSubject?: string;
+  /** Pushes a device gets at once before they are gathered into digests (SWELL_PUSH_BURST, 5). */
+  burst?: number;
+  /** One more push per device every this many seconds (SWELL_PUSH_INTERVAL_SECONDS, 180). */
+  intervalSeconds?: number;
+}
+
+function pushSettings(merged: Record<string, string | undefined>): PushSettings {
+  const out: PushSettings = {};
+  const pub = merged.SWELL_VAPID_PUBLIC_KEY?.trim();
+  const priv = merged.SWELL_VAPID_PRIVATE_KEY?.trim();
+  if (Boolean(pub) !== Boolean(priv))
+    throw new Error('SWELL_VAPID_PUBLIC_KEY and SWELL_VAPID_PRIVATE_KEY must be set together');
+  if (pub && priv) {
+    out.vapidPublicKey = pub;
+    out.vapidPrivateKey = priv;
+  }
+  const subject = merged.SWELL_VAPID_SUBJECT?.trim();
+  if (subject) {
+    if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(subject))
+      throw new Error(`SWELL_VAPID_SUBJECT must be a mailto: or https: URL, got ${subject}`);
+    out.vapidSubject = subject;
+  }
+  const burst = positive(merged, 'SWELL_PUSH_BURST');
+  if (burst !== undefined) out.burst = Math.max(1, Math.floor(burst));
+  const interval = positive(merged, 'SWELL_PUSH_INTERVAL_SECONDS');
+  if (interval !== undefined) out.intervalSeconds = Math.max(1, Math.round(interval));
+  return out;
+}
+
 /** Server configuration: environment variables, overridable by `--NAME=value` flags. */
 export interface ServerConfig {
   port: number;
@@ -85,6 +126,8 @@ export interface ServerConfig {
   exchangeRate: ExchangeRateConfig;
   /** Events a member's content rebroadcast sends per second at most (SWELL_REBROADCAST_RATE). */
   rebroadcastEventsPerSecond?: number;
+  /** Web Push: VAPID keys and the per-device budget (SWELL_VAPID_*, SWELL_PUSH_*). */
+  push?: PushSettings;
 }
 
 function positiveNumber(name: string, v: string | undefined): number | undefined {
@@ -279,5 +322,6 @@ export function loadConfig(
     ...(positive(merged, 'SWELL_REBROADCAST_RATE') !== undefined
       ? { rebroadcastEventsPerSecond: positive(merged, 'SWELL_REBROADCAST_RATE') }
       : {}),
+    push: pushSettings(merged),
   };
 }

@@ -13,6 +13,7 @@ import type { ProofLedger } from './auth/user-request.ts';
 import type { AppReleasesSource } from './cache/app-releases.ts';
 import type { LightningAddresses } from './lightning/lightning-addresses.ts';
 import type { Rebroadcasts } from './membership/rebroadcasts.ts';
+import type { PushService } from './push/push-service.ts';
 
 /**
  * What every part of the server shares: configuration, logger, storage, the ingestion pipeline
@@ -68,6 +69,11 @@ export interface ServerContext {
   lightning: LightningAddresses;
   /** Members' content rebroadcasts (stored; taken up again after a restart). */
   rebroadcasts: Rebroadcasts;
+  /**
+   * Web Push: users' devices, and a push for each new notification they asked for. Extensions
+   * may add a push service of their own (`push.allowLocalService`: the devnet's).
+   */
+  push: PushService;
 }
 
 /** Where a started server listens. */

@@ -41,6 +41,7 @@ import { OwnOrigins } from './net/own-origins.ts';
 import { fetchSlots, type Outbound } from './net/outbound.ts';
 import { LightningAddresses } from './lightning/lightning-addresses.ts';
 import { Rebroadcasts } from './membership/rebroadcasts.ts';
+import { PushService } from './push/push-service.ts';
 import { registerLightningAddresses } from './http/lightning-address.ts';
 import { inAddressList } from './net/address-list.ts';
 import { clientAddress } from './net/client-address.ts';
@@ -126,6 +127,25 @@ export async function startServer(
     own: new OwnOrigins(config.publicUrl ? [config.publicUrl] : []),
     slots: fetchSlots(),
   };
+  const settings = new ServerSettings(store.db, { defaultAccount: config.defaultAccount });
+  let push: PushService;
+  try {
+    push = await PushService.start({
+      store,
+      settings,
+      outbound,
+      profiles,
+      live,
+      push: config.push ?? {},
+      publicUrl: config.publicUrl,
+      log: app.log,
+    });
+  } catch (err) {
+    await fanout?.close();
+    await store.close();
+    await app.close();
+    throw err;
+  }
   const ctx: ServerContext = {
     config,
     log: app.log,
@@ -135,7 +155,7 @@ export async function startServer(
     live,
     profiles,
     names,
-    settings: new ServerSettings(store.db, { defaultAccount: config.defaultAccount }),
+    settings,
     outbound,
     load: createServerLoad(config),
     media: new MediaStore({ store, config, log: app.log, tierOf: (pk) => membership.tierOf(pk) }),
@@ -151,6 +171,7 @@ export async function startServer(
         ? { eventsPerSecond: config.rebroadcastEventsPerSecond }
         : {}),
     }),
+    push,
   };
   membership.useMediaLibrary(memberMediaLibrary(ctx.media));
   // The operator's wallet (SWELL_NWC_URL), checked before the server takes a request: a
@@ -171,6 +192,7 @@ export async function startServer(
       });
     } catch (err) {
       await ctx.media.close();
+      await push.close();
       await fanout?.close();
       await store.close();
       await app.close();
@@ -206,6 +228,7 @@ export async function startServer(
         p99_ms: Math.round(loopDelay.percentile(99) / 1e4) / 100,
       },
       load: loadReport(ctx.load, config),
+      push: push.report(),
     };
     if ((req.query as { reset?: string }).reset === 'loop') loopDelay.reset();
     return body;
@@ -314,6 +337,7 @@ export async function startServer(
       clearInterval(scoreTimer);
       loopDelay.disable();
       await upstream?.close();
+      await push.close();
       await ctx.media.close();
       await fanout?.close();
       await store.close();

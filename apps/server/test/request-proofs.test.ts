@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONTENT_BACKUP_PATH, MembershipResultKind } from '@swell/cache-protocol';
 import {
@@ -87,6 +87,10 @@ const TAKES_NO_REQUEST = new Set([
   'net_stats',
   'notification_counts',
   'directmsg_count',
+  // /v1 Web Push: the public VAPID key; a tab's focus report carries a token issued under a
+  // signed request (push_presence_token), so a focus change needs no signature
+  'push_config',
+  'push_presence',
   // /v1 publications: the signed events are stored and served as they are
   'set_app_settings',
   'import_events',
@@ -113,6 +117,20 @@ const CONTENT: Record<string, unknown> = {
   membership_media_management_delete: { url: 'http://127.0.0.1/media/none.png' },
   membership_purchase_product: { product_id: '3-months-premium', name: '' },
   wallet: ['exchange_rate', { target_currency: 'USD' }],
+  push_subscribe: {
+    subscription: {
+      endpoint: 'https://push.example.com/proof-suite',
+      keys: {
+        p256dh: (() => {
+          const ecdh = createECDH('prime256v1');
+          ecdh.generateKeys();
+          return ecdh.getPublicKey().toString('base64url');
+        })(),
+        auth: randomBytes(16).toString('base64url'),
+      },
+    },
+  },
+  push_unsubscribe: { endpoint: 'https://push.example.com/proof-suite' },
 };
 
 interface Route {

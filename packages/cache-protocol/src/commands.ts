@@ -1,4 +1,5 @@
 import type { SignedEvent } from './event.ts';
+import type { PushPayloads } from './push.ts';
 
 /** Paging fields shared by most list commands (cache-protocol.md section 4). */
 export interface PageParams {
@@ -26,8 +27,8 @@ export type ExploreTimeframe = 'latest' | 'trending' | 'popular' | 'mostzapped';
 export type ExploreScope = 'follows' | 'tribe' | 'network' | 'global';
 export type NotificationTypeGroup = 'all' | 'zaps' | 'replies' | 'mentions' | 'reposts';
 
-/** Every cache command and its payload type. */
-export interface CachePayloads {
+/** Every cache command and its payload type (the Web Push commands are in push.ts). */
+export interface CachePayloads extends PushPayloads {
   set_primal_protocol: { compression?: 'zlib' | string };
   feed: PageParams &
     Personal & { pubkey: string; notes?: FeedNotes; include_replies?: boolean; kinds?: number[] };
@@ -224,6 +225,12 @@ export const CACHE_COMMANDS = [
   'upload_chunk',
   'upload_complete',
   'upload_cancel',
+  'push_config',
+  'push_subscribe',
+  'push_unsubscribe',
+  'push_subscriptions',
+  'push_presence_token',
+  'push_presence',
 ] as const satisfies readonly CacheCommand[];
 
 /** Commands that answer EOSE at once and then push events until CLOSE. */

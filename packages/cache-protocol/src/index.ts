@@ -56,3 +56,4 @@ export {
   type UploadCancelContent,
 } from './uploads.ts';
 export * from './membership.ts';
+export * from './push.ts';

@@ -265,11 +265,12 @@ describe('downloads badge', () => {
 });
 
 describe('small reading rules', () => {
-  it('reading time at 238 words a minute', () => {
+  it('reading time at 238 words a minute, rounded as the Reads cards show it', () => {
     expect(readingMinutes(0)).toBe(0);
     expect(readingMinutes(1)).toBe(1);
     expect(readingMinutes(238)).toBe(1);
-    expect(readingMinutes(239)).toBe(2);
+    expect(readingMinutes(356)).toBe(1);
+    expect(readingMinutes(357)).toBe(2);
     expect(readingMinutes(2380)).toBe(10);
   });
 

@@ -34,6 +34,18 @@ export function countWords(text: string): number {
   return count;
 }
 
+/** Reading speed of an article's reading time (the reference client's 238 words a minute). */
+export const WORDS_PER_MINUTE = 238;
+
+/**
+ * Minutes to read `words` words, as the Reads cards show them: rounded to the nearest minute
+ * and at least 1 for any text; 0 for none.
+ */
+export function readingMinutes(words: number): number {
+  if (!Number.isFinite(words) || words <= 0) return 0;
+  return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
+}
+
 function timestamp(value: string | undefined): number | undefined {
   if (value === undefined || !/^\d{1,12}$/.test(value.trim())) return undefined;
   const n = Number(value.trim());
@@ -41,15 +53,24 @@ function timestamp(value: string | undefined): number | undefined {
   return n > 1e11 ? Math.floor(n / 1000) : n;
 }
 
+/**
+ * When an article was first published (NIP-23 `published_at`, some clients' `published`), in
+ * unix seconds; its `created_at` when it carries neither.
+ */
+export function articlePublishedAt(event: Pick<NostrEvent, 'tags' | 'created_at'>): number {
+  return (
+    timestamp(getTagValue(event, 'published_at')) ??
+    timestamp(getTagValue(event, 'published')) ??
+    event.created_at
+  );
+}
+
 /** Reads a kind 30023 event. Returns undefined for other kinds. Never throws. */
 export function parseArticle(event: NostrEvent): Article | undefined {
   if (event.kind !== Kind.LongForm) return undefined;
   try {
     const identifier = getDTag(event);
-    const published =
-      timestamp(getTagValue(event, 'published_at')) ??
-      timestamp(getTagValue(event, 'published')) ??
-      event.created_at;
+    const published = articlePublishedAt(event);
     return {
       id: event.id,
       pubkey: event.pubkey,

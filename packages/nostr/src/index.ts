@@ -56,8 +56,40 @@ export {
 export type { Segment, SegmentType, EmbedProvider, Embed } from './tokenizer/index.ts';
 export { parseProfile, emptyUser, userDisplayName } from './profile.ts';
 export type { User } from './profile.ts';
-export { parseArticle, countWords } from './article.ts';
+export {
+  parseArticle,
+  countWords,
+  articlePublishedAt,
+  readingMinutes,
+  WORDS_PER_MINUTE,
+} from './article.ts';
 export type { Article } from './article.ts';
+export {
+  articleSlug,
+  articleIdentifier,
+  articleTemplate,
+  unpublishTemplate,
+  MAX_SLUG_LENGTH,
+} from './article-template.ts';
+export type { ArticleInput } from './article-template.ts';
+export { contentReferences } from './content-tags.ts';
+export { commentTemplate, parseComment, commentTargetKey } from './comment.ts';
+export type { CommentInput, CommentRefs, CommentTarget } from './comment.ts';
+export {
+  highlightTemplate,
+  parseHighlight,
+  highlightContext,
+  cleanSourceUrl,
+} from './highlight.ts';
+export type { Highlight, HighlightInput, HighlightSource } from './highlight.ts';
+export {
+  draftWrapTemplate,
+  draftDeletionTemplate,
+  openDraftWrap,
+  DraftWrapError,
+} from './draft-wrap.ts';
+export type { Draft, DraftWrapInput, OpenedDraft } from './draft-wrap.ts';
+export type { ContentReference } from './content-tags.ts';
 export { formatNumber, formatBytes, relativeTime, formatRelativeTime } from './format.ts';
 export type { RelativeTime } from './format.ts';
 export { isNip04Payload, nip04Encrypt, nip04Decrypt, nip04SharedKey } from './nip04.ts';
@@ -170,3 +202,38 @@ export {
   parseAppRecommendation,
 } from './app-handlers.ts';
 export type { AppHandler, HandlerUrl, HandlerEntity, AppRecommendation } from './app-handlers.ts';
+export {
+  NCRYPTSEC_PREFIX,
+  NIP49_DEFAULT_LOG_N,
+  NIP49_MAX_LOG_N,
+  KeySecurity,
+  Nip49Error,
+  normalizePassword,
+  isNcryptsec,
+  parseNcryptsec,
+  nip49Encrypt,
+  nip49EncryptAsync,
+  nip49Decrypt,
+  nip49DecryptAsync,
+} from './nip49.ts';
+export type {
+  KeySecurityByte,
+  Nip49ErrorCode,
+  NcryptsecParts,
+  DecryptedNcryptsec,
+  Nip49EncryptOptions,
+} from './nip49.ts';
+export {
+  NUTZAP_INFO_KIND,
+  NUTZAP_KIND,
+  MAX_NUTZAP_PROOFS,
+  normalizeMintUrl,
+  compressedLockKey,
+  parseNutzapInfo,
+  nutzapInfoTemplate,
+  infoMintFor,
+  proofLockKey,
+  parseNutzap,
+  nutzapTemplate,
+} from './nip61.ts';
+export type { NutzapInfo, NutzapProof, Nutzap, NutzapDraft } from './nip61.ts';

@@ -12,6 +12,11 @@ import {
   type ProofJson,
 } from './mint-checks.ts';
 import { MintStore, type MintQuote, type MeltQuote } from './mint-store.ts';
+import {
+  checkSpendingConditions,
+  type ConditionInput,
+  type ConditionOutput,
+} from './spending-conditions.ts';
 import { uuidV7 } from './uuid-v7.ts';
 import { feeReserveFor, powersOfTwo, routingFeeFor } from './lightning-fees.ts';
 import { MAX_QUOTE_SATS } from './limits.ts';
@@ -42,7 +47,7 @@ export interface DevnetMintOptions {
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
- * A Cashu mint (NUT v1: 00-09 and 12) backed by the devnet lightning ledger: a mint quote is a
+ * A Cashu mint (NUT v1: 00-12; NUT-10/11 P2PK spending conditions) backed by the devnet lightning ledger: a mint quote is a
  * ledger invoice (paid with `POST /devnet/pay`), a melt pays a ledger invoice (zap receipts
  * follow through the ledger). Keys derive from public labels; spent proofs, quotes and keysets
  * are kept in the mint's SQLite file (mint-store.ts), so a restart neither lets spent ecash be
@@ -245,6 +250,11 @@ export class DevnetMint {
   swap(body: { inputs?: unknown; outputs?: unknown }) {
     const inputs = checkInputs(this, body.inputs, this.proofStates);
     const outputs = checkOutputs(this, body.outputs, this.signed);
+    checkSpendingConditions(
+      body.inputs as ConditionInput[],
+      body.outputs as ConditionOutput[],
+      this.clock(),
+    );
     const fee = this.inputFee(inputs);
     const paid = inputs.reduce((s, p) => s + p.amount, 0);
     const asked = outputs.reduce((s, o) => s + o.amount, 0);
@@ -256,7 +266,7 @@ export class DevnetMint {
     }
     const signatures = this.sign(outputs);
     this.store.transaction(() => {
-      this.store.spend(inputs.map((p) => p.Y));
+      this.store.spend(inputs);
       this.store.addSignatures(outputs, signatures);
     });
     return { signatures };
@@ -351,6 +361,12 @@ export class DevnetMint {
       body.outputs === undefined || (Array.isArray(body.outputs) && body.outputs.length === 0)
         ? []
         : checkOutputs(this, body.outputs, this.signed, { blank: true });
+    checkSpendingConditions(
+      body.inputs as ConditionInput[],
+      (body.outputs ?? []) as ConditionOutput[],
+      this.clock(),
+      q.quote,
+    );
     const fee = this.inputFee(inputs);
     const paid = inputs.reduce((s, p) => s + p.amount, 0);
     if (paid - fee < q.amount + q.feeReserve) {
@@ -361,10 +377,7 @@ export class DevnetMint {
     }
     // Held as PENDING in the file before the payment goes out: a process that stops meanwhile
     // leaves them for the next one to settle (settleLeftoverMelts), never free to spend again.
-    this.store.holdForMelt(
-      q.quote,
-      inputs.map((p) => p.Y),
-    );
+    this.store.holdForMelt(q.quote, inputs);
     let preimage: string | null;
     try {
       const { invoice } = await this.ledger.pay(q.request);
@@ -392,8 +405,8 @@ export class DevnetMint {
     return {
       states: (Ys as string[]).map((raw) => {
         const Y = raw.toLowerCase();
-        const state = this.store.proofState(Y) ?? 'UNSPENT';
-        return { Y, state, witness: null };
+        const record = this.store.proofRecord(Y);
+        return { Y, state: record?.state ?? 'UNSPENT', witness: record?.witness ?? null };
       }),
     };
   }

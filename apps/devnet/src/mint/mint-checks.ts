@@ -4,7 +4,8 @@ import type { DevnetKeyset } from './mint-keysets.ts';
 
 export const MAX_INPUTS = 1000;
 export const MAX_OUTPUTS = 1000;
-const MAX_SECRET_LENGTH = 512;
+const MAX_SECRET_LENGTH = 2048;
+const MAX_WITNESS_LENGTH = 8192;
 
 export interface ProofJson {
   id: string;
@@ -13,6 +14,8 @@ export interface ProofJson {
   C: string;
   /** hash_to_curve(secret), compressed hex. */
   Y: string;
+  /** The NUT-10 witness as sent (kept with the spent proof for NUT-07), if any. */
+  witness?: string;
 }
 
 export interface BlindedMessageJson {
@@ -29,9 +32,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /**
  * Validates swap or melt inputs: shape, known keyset, a key for the amount, a valid signature,
- * no duplicates, not spent, not pending. NUT-10 secrets (spending conditions) are refused: the
- * devnet mint does not implement NUT-10/11/14, and accepting them unchecked would let anyone
- * spend locked ecash.
+ * no duplicates, not spent, not pending. Spending conditions (NUT-10/11) are checked afterwards
+ * by `checkSpendingConditions`, which needs the whole request.
  */
 export function checkInputs(
   mint: KeysetLookup,
@@ -56,8 +58,17 @@ export function checkInputs(
     if (p.secret.length === 0 || p.secret.length > MAX_SECRET_LENGTH) {
       throw new MintError(E.badRequest, `secrets have 1 to ${MAX_SECRET_LENGTH} characters`);
     }
-    if (p.secret.startsWith('[')) {
-      throw new MintError(E.proofVerificationFailed, 'spending conditions are not supported');
+    if (p.witness !== undefined && p.witness !== null && typeof p.witness !== 'string') {
+      if (!isRecord(p.witness)) throw new MintError(E.badRequest, 'a witness is a JSON string');
+    }
+    const witness =
+      p.witness === undefined || p.witness === null
+        ? undefined
+        : typeof p.witness === 'string'
+          ? p.witness
+          : JSON.stringify(p.witness);
+    if (witness !== undefined && witness.length > MAX_WITNESS_LENGTH) {
+      throw new MintError(E.badRequest, `witnesses have at most ${MAX_WITNESS_LENGTH} characters`);
     }
     const keyset = mint.keyset(p.id);
     if (!keyset) throw new MintError(E.keysetUnknown, 'keyset is not known');
@@ -70,7 +81,14 @@ export function checkInputs(
     const state = states.get(Y);
     if (state === 'SPENT') throw new MintError(E.proofsSpent, 'proofs already spent');
     if (state === 'PENDING') throw new MintError(E.proofsPending, 'proofs are pending');
-    return { id: p.id, amount: p.amount, secret: p.secret, C: p.C.toLowerCase(), Y };
+    return {
+      id: p.id,
+      amount: p.amount,
+      secret: p.secret,
+      C: p.C.toLowerCase(),
+      Y,
+      ...(witness !== undefined ? { witness } : {}),
+    };
   });
 }
 

@@ -1,7 +1,7 @@
 import { MAX_QUOTE_SATS } from './limits.ts';
 import { MINT_UNIT } from './mint-keysets.ts';
 
-/** The devnet mint's `/v1/info` (NUT-06): bolt11 in sats, NUT-07, 08, 09 and 12. */
+/** The devnet mint's `/v1/info` (NUT-06): bolt11 in sats, NUT-07 to 12. */
 export function mintInfo(opts: { baseUrl: string; pubkey: string; time: number }) {
   const method = (options?: Record<string, unknown>) => ({
     method: 'bolt11',
@@ -27,6 +27,8 @@ export function mintInfo(opts: { baseUrl: string; pubkey: string; time: number }
       '7': { supported: true },
       '8': { supported: true },
       '9': { supported: true },
+      '10': { supported: true },
+      '11': { supported: true },
       '12': { supported: true },
     },
   };

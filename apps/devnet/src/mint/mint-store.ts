@@ -42,7 +42,7 @@ export interface MintStoreLimits {
   signatures: number;
 }
 
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 const SCHEMA = `
 CREATE TABLE keysets (
@@ -53,7 +53,8 @@ CREATE TABLE keysets (
 CREATE TABLE proofs (
   y TEXT PRIMARY KEY,
   state TEXT NOT NULL CHECK (state IN ('SPENT', 'PENDING')),
-  melt_quote TEXT
+  melt_quote TEXT,
+  witness TEXT
 ) WITHOUT ROWID;
 CREATE INDEX proofs_melt_quote ON proofs (melt_quote) WHERE melt_quote IS NOT NULL;
 CREATE TABLE mint_quotes (
@@ -113,9 +114,9 @@ function prepareStatements(db: Database) {
     keysets: p('SELECT idx, input_fee_ppk, active FROM keysets ORDER BY idx'),
     retireKeysets: p('UPDATE keysets SET active = 0'),
     addKeyset: p('INSERT INTO keysets (idx, input_fee_ppk, active) VALUES (?, ?, 1)'),
-    proofState: p('SELECT state FROM proofs WHERE y = ?'),
-    spend: p("INSERT INTO proofs (y, state) VALUES (?, 'SPENT')"),
-    hold: p("INSERT INTO proofs (y, state, melt_quote) VALUES (?, 'PENDING', ?)"),
+    proofState: p('SELECT state, witness FROM proofs WHERE y = ?'),
+    spend: p("INSERT INTO proofs (y, state, witness) VALUES (?, 'SPENT', ?)"),
+    hold: p("INSERT INTO proofs (y, state, melt_quote, witness) VALUES (?, 'PENDING', ?, ?)"),
     spendHeld: p("UPDATE proofs SET state = 'SPENT' WHERE melt_quote = ? AND state = 'PENDING'"),
     releaseHeld: p("DELETE FROM proofs WHERE melt_quote = ? AND state = 'PENDING'"),
     spendAllHeld: p("UPDATE proofs SET state = 'SPENT' WHERE state = 'PENDING'"),
@@ -156,7 +157,8 @@ function prepareStatements(db: Database) {
 
 /**
  * The devnet mint's state in its own SQLite file (`SWELL_DATA/devnet-mint.db`): keysets (active
- * and retired, with their fees), spent and pending proofs by Y, mint and melt quotes with their
+ * and retired, with their fees), spent and pending proofs by Y (with the NUT-10 witness they
+ * were spent with), mint and melt quotes with their
  * state, and the blind signatures given (NUT-09 restore, "outputs already signed"). Every change
  * of a mint operation is one transaction, so a crash or a restart keeps all of it or none. The
  * rows are small and looked up by key, so the queries run on the main thread (microseconds);
@@ -193,13 +195,15 @@ export class MintStore {
   private migrate(file: string): void {
     const version = this.db.pragma('user_version', { simple: true }) as number;
     if (version === SCHEMA_VERSION) return;
-    if (version !== 0) {
+    if (version > SCHEMA_VERSION) {
       throw new Error(
         `${file} has the devnet mint's schema version ${version}; this version knows ${SCHEMA_VERSION}`,
       );
     }
     this.db.transaction(() => {
-      this.db.exec(SCHEMA);
+      if (version === 0) this.db.exec(SCHEMA);
+      // 1 -> 2: the witness a spent proof carried (NUT-07 answers it).
+      else this.db.exec('ALTER TABLE proofs ADD COLUMN witness TEXT');
       this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
     })();
   }
@@ -234,9 +238,14 @@ export class MintStore {
     return (this.st.proofState.get(Y) as { state: ProofState } | undefined)?.state;
   }
 
+  /** A spent or pending proof's state and the witness it was spent with (NUT-07). */
+  proofRecord(Y: string): { state: ProofState; witness: string | null } | undefined {
+    return this.st.proofState.get(Y) as { state: ProofState; witness: string | null } | undefined;
+  }
+
   /** Marks proofs spent (call inside the transaction that gives what they paid for). */
-  spend(Ys: readonly string[]): void {
-    for (const Y of Ys) this.st.spend.run(Y);
+  spend(proofs: ReadonlyArray<{ Y: string; witness?: string }>): void {
+    for (const p of proofs) this.st.spend.run(p.Y, p.witness ?? null);
   }
 
   signature(B_: string): BlindSignatureJson | undefined {
@@ -339,9 +348,9 @@ export class MintStore {
   }
 
   /** Holds the inputs of a melt as PENDING while its invoice is paid; the quote is PENDING. */
-  holdForMelt(quote: string, Ys: readonly string[]): void {
+  holdForMelt(quote: string, proofs: ReadonlyArray<{ Y: string; witness?: string }>): void {
     this.transaction(() => {
-      for (const Y of Ys) this.st.hold.run(Y, quote);
+      for (const p of proofs) this.st.hold.run(p.Y, quote, p.witness ?? null);
       this.st.setMeltQuote.run('PENDING', null, null, quote);
     });
   }

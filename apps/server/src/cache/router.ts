@@ -78,6 +78,14 @@ import {
   notificationCountsStream,
 } from './commands/streams.ts';
 import { premiumCommands, premiumStreams } from '../wallet/premium-routes.ts';
+import {
+  pushConfig,
+  pushPresence,
+  pushPresenceToken,
+  pushSubscribe,
+  pushSubscriptions,
+  pushUnsubscribe,
+} from '../push/push-commands.ts';
 
 /** Every request/answer command of the cache API (cache-protocol.md section 8). */
 export const commandHandlers: Record<string, CommandHandler | undefined> = {
@@ -151,6 +159,13 @@ export const commandHandlers: Record<string, CommandHandler | undefined> = {
   upload_chunk: uploadChunk,
   upload_complete: uploadComplete,
   upload_cancel: uploadCancel,
+  // Web Push (push/).
+  push_config: pushConfig,
+  push_subscribe: pushSubscribe,
+  push_unsubscribe: pushUnsubscribe,
+  push_subscriptions: pushSubscriptions,
+  push_presence_token: pushPresenceToken,
+  push_presence: pushPresence,
   // The premium tools the stock reference client asks here (also on /wallet/v1).
   ...premiumCommands,
 };

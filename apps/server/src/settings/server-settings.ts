@@ -48,6 +48,21 @@ export class ServerSettings {
   }
 
   /**
+   * Stores `value` under `key` unless a value is there already, and answers the stored one:
+   * instances making a key at the same time all end up with the first one stored.
+   */
+  async keepFirst(key: string, value: string): Promise<string> {
+    await this.db
+      .insertInto('server_settings')
+      .values({ key, value })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    const stored = await this.get(key);
+    if (stored === undefined) throw new Error(`server setting ${key} missing`);
+    return stored;
+  }
+
+  /**
    * The account whose follows stand in for a guest's (or an unknown user's) home and reads
    * feeds: the configured one, else the stored one (the demo network stores its own).
    */

@@ -571,6 +571,68 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
         await sql`CREATE INDEX rebroadcasts_state ON rebroadcasts (state, lease_until)`.execute(db);
       },
     },
+    // Web Push (push/): devices, one delivery row per (notification, device) so that every
+    // instance sends each push once, and the focus reports of users' tabs.
+    '0014-web-push': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('push_subscriptions')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('pubkey', 'text', (c) => c.notNull())
+          .addColumn('endpoint', 'text', (c) => c.notNull().unique())
+          .addColumn('p256dh', 'text', (c) => c.notNull())
+          .addColumn('auth', 'text', (c) => c.notNull())
+          .addColumn('types', 'text', (c) => c.notNull())
+          .addColumn('dms', 'integer', (c) => c.notNull())
+          .addColumn('quiet_when_focused', 'integer', (c) => c.notNull())
+          .addColumn('created_at', int, (c) => c.notNull())
+          .addColumn('updated_at', int, (c) => c.notNull())
+          .addColumn('tokens', 'double precision', (c) => c.notNull())
+          .addColumn('tokens_at', int, (c) => c.notNull())
+          .addColumn('blocked_until', int, (c) => c.notNull().defaultTo(0))
+          .execute();
+        await sql`CREATE INDEX push_subscriptions_pubkey ON push_subscriptions (pubkey)`.execute(
+          db,
+        );
+        await db.schema
+          .createTable('push_deliveries')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('subscription_id', 'text', (c) => c.notNull())
+          .addColumn('item', 'text', (c) => c.notNull())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('type', 'integer', (c) => c.notNull())
+          .addColumn('actor', 'text', (c) => c.notNull())
+          .addColumn('note', 'text')
+          .addColumn('sats', int)
+          .addColumn('created_at', int, (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('next_at', int, (c) => c.notNull())
+          .addColumn('lease_owner', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('lease_until', int, (c) => c.notNull().defaultTo(0))
+          .addColumn('digest', 'text')
+          .addColumn('updated_at', int, (c) => c.notNull())
+          .addUniqueConstraint('push_deliveries_once', ['subscription_id', 'item'])
+          .execute();
+        await sql`CREATE INDEX push_deliveries_due ON push_deliveries (status, next_at)`.execute(
+          db,
+        );
+        await sql`CREATE INDEX push_deliveries_digest ON push_deliveries (digest)`.execute(db);
+        await db.schema
+          .createTable('push_presence')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          .addColumn('pubkey', 'text', (c) => c.notNull())
+          .addColumn('expires_at', int, (c) => c.notNull())
+          .addColumn('focused_until', int, (c) => c.notNull().defaultTo(0))
+          .execute();
+        await sql`CREATE INDEX push_presence_pubkey ON push_presence (pubkey, focused_until)`.execute(
+          db,
+        );
+        // The notifications an event caused, found after its commit (and by NIP-09 deletions,
+        // which scanned the table for them).
+        await sql`CREATE INDEX notifications_source ON notifications (source_event_id)`.execute(db);
+      },
+    },
     // Polls and media events (issue 37): zap poll options of zap receipts, the counted NIP-88
     // votes, picture posts and video events in the media counts, and on PostgreSQL the home
     // feed's partial index over every kind the follows feed shows. Existing data is backfilled.

@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { lazy } from '@/lib/lazy.ts';
-import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import { ChunkNotice } from '@/app/chunk-notice.tsx';
 import { BottomNav } from '@/app/nav/bottom-nav.tsx';
@@ -32,6 +32,7 @@ const writeHandlers = createWriteHandlers();
 const RouteSidebar = lazy(() => import('@/features/sidebar/route-sidebar.tsx'));
 const ConnectionBanner = lazy(() => import('@/features/connection-banner.tsx'));
 const PremiumReminder = lazy(() => import('@/features/premium/premium-reminder.tsx'));
+const PushShell = lazy(() => import('@/features/push/push-shell.tsx'));
 
 /** Signed-in extras of the shell: the user's profile and the unread-count badges. */
 function useSignedInShell(pubkey: string | null, resolved: boolean, canSign: boolean) {
@@ -71,6 +72,7 @@ export function MainLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
+  const navigate = useNavigate();
   const session = useSession();
   const wide = useMediaQuery(wideQuery);
   // Opened on a feed, the sidebar's code loads once the feed's first page is painted.
@@ -125,6 +127,11 @@ export function MainLayout() {
       <ToastHost />
       <ChunkNotice />
       <SettingsNotices />
+      {session.pubkey && sidebarReady && (
+        <Suspense fallback={null}>
+          <PushShell pubkey={session.pubkey} canSign={session.canSign} navigate={navigate} />
+        </Suspense>
+      )}
     </NoteActionsProvider>
   );
 }

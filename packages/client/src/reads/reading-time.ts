@@ -1,8 +1,5 @@
-/** Reading speed used for an article's reading time (the reference client's 238 words a minute). */
-export const wordsPerMinute = 238;
-
-/** Minutes to read `words` words: at least 1 for any text, 0 for none. */
-export function readingMinutes(words: number): number {
-  if (!Number.isFinite(words) || words <= 0) return 0;
-  return Math.max(1, Math.ceil(words / wordsPerMinute));
-}
+/**
+ * An article's reading time: the one rule of `@swell/nostr` (238 words a minute, rounded, as the
+ * Reads cards show it), under the names this package has always exported.
+ */
+export { readingMinutes, WORDS_PER_MINUTE as wordsPerMinute } from '@swell/nostr';

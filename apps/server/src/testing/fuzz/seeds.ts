@@ -116,6 +116,26 @@ export const CACHE_TEMPLATES: RequestSeed[] = [
   ['reset_directmsg_count', { event_from_user: signed(30078, '{}', APP), sender: ID }],
   ['reset_directmsg_count', { event_from_user: signed(30078, '{}', APP), gift_wraps: [ID] }],
   ['reset_directmsg_counts', { event_from_user: signed(30078, '{}', APP) }],
+  ['push_config', {}],
+  [
+    'push_subscribe',
+    {
+      event_from_user: signed(30078, {
+        subscription: {
+          endpoint: 'https://push.example.com/s/1',
+          keys: { p256dh: 'BOr6', auth: 'xUmE' },
+        },
+        preferences: { types: [1, 6], dms: true },
+      }),
+    },
+  ],
+  [
+    'push_unsubscribe',
+    { event_from_user: signed(30078, { endpoint: 'https://push.example.com/s/1' }) },
+  ],
+  ['push_subscriptions', { event_from_user: signed(30078, {}) }],
+  ['push_presence_token', { event_from_user: signed(30078, {}) }],
+  ['push_presence', { token: 'x'.repeat(43), focused: true }],
   [
     'upload_chunk',
     {

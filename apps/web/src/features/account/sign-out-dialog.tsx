@@ -3,7 +3,7 @@ import ShieldCheck from 'lucide-react/icons/shield-check';
 import { Button, ButtonLink } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { swell } from '@/data/client.ts';
-import { signOut } from '@/features/account/account.ts';
+import { signOutLeavingPush } from '@/features/push/push-sign-out.ts';
 
 /**
  * Sign out, confirmed. A key kept on this device (PIN-protected or plain) is removed by it, so
@@ -27,7 +27,7 @@ export default function SignOutDialog({ onClose }: { onClose: () => void }) {
             variant="danger"
             onClick={() => {
               onClose();
-              signOut();
+              signOutLeavingPush();
             }}
           >
             {t('login.signOutConfirm')}

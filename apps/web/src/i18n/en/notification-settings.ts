@@ -1,5 +1,6 @@
 /** English strings: Settings > Notifications. */
 export const notificationSettings = {
+  inApp: 'In the app',
   intro: 'Choose what shows in your notifications. Your choice is saved to your account.',
   groups: {
     you: 'You and your posts',

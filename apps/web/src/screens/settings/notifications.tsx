@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { useTranslation } from '@/i18n/use-translation.ts';
+import { lazy } from '@/lib/lazy.ts';
 import { Screen } from '@/components/screen.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { swell } from '@/data/client.ts';
@@ -16,7 +18,13 @@ import { settings } from '@/i18n/en/settings.ts';
 
 addStrings({ notificationSettings, settings });
 
-/** `/settings/notifications`: which notification types are shown (saved with the settings). */
+/** Push notifications (the browser's push code and the push client load with it). */
+const PushSettings = lazy(() => import('@/features/push/push-settings.tsx'));
+
+/**
+ * `/settings/notifications`: push notifications on this device and the user's devices, then
+ * which notification types are shown in the app (saved with the settings).
+ */
 export function Component() {
   const { t } = useTranslation();
   const { settings } = useSettings();
@@ -24,11 +32,15 @@ export function Component() {
     swell().settings.update({ notifications: { ...settings.notifications, [name]: on } });
   return (
     <Screen title={t('settings.notifications')} back>
+      <Suspense fallback={null}>
+        <PushSettings />
+      </Suspense>
       <div className="settings-section">
         <div className="settings-section-head">
-          <p className="settings-section-intro">{t('notificationSettings.intro')}</p>
+          <h2 className="settings-section-title">{t('notificationSettings.inApp')}</h2>
           <SyncStatus />
         </div>
+        <p className="settings-section-intro">{t('notificationSettings.intro')}</p>
       </div>
       {notificationSettingGroups.map((group) => (
         <section

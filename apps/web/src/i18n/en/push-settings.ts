@@ -1,0 +1,41 @@
+/** English strings: Settings > Notifications, push notifications. */
+export const pushSettings = {
+  title: 'Push notifications',
+  intro:
+    'Get notified while Swell is closed. Your Swell server sends them through your browser’s push service; a message says only who sent it.',
+  thisDevice: 'On this device',
+  thisDeviceOn: 'This browser gets push notifications.',
+  thisDeviceOff: 'Your browser asks for permission when you turn this on.',
+  checking: 'Checking this browser…',
+  working: 'Saving…',
+  unavailableBrowser: 'This browser cannot receive push notifications.',
+  unavailableWorker:
+    'Push notifications need Swell’s offline support, which is not running in this window. Reload the page to try again.',
+  signIn: 'Sign in to get push notifications.',
+  denied:
+    'Notifications are blocked for Swell in this browser. Allow them in the site settings (the icon beside the address), then turn this on again.',
+  dismissed: 'The browser did not get your permission. Turn this on again and choose Allow.',
+  serviceDown: 'Your browser’s push service did not answer. Check your connection and try again.',
+  failed: 'Push notifications could not be changed: {{reason}}',
+  what: 'What to push here',
+  dms: 'Direct messages',
+  dmsHint: 'Only who sent it, never the text.',
+  quiet: 'Quiet while Swell is focused',
+  quietHint: 'Nothing is pushed while a Swell window of yours is in front.',
+  devices: 'Your devices',
+  devicesLoading: 'Loading your devices…',
+  devicesEmpty: 'No device gets your push notifications.',
+  devicesFailed: 'Your devices could not be loaded.',
+  retry: 'Try again',
+  thisOne: 'This device',
+  added: 'Added {{date}}',
+  remove: 'Remove',
+  removeLabel: 'Remove {{name}}, added {{date}}',
+  service: {
+    google: 'Chrome or another Chromium browser',
+    mozilla: 'Firefox',
+    apple: 'Safari',
+    microsoft: 'Edge',
+    other: 'Push service at {{host}}',
+  },
+};
