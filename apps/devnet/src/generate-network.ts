@@ -4,8 +4,10 @@ import { buildArticles, buildHighlights } from './network/articles.ts';
 import type { ContentType } from './network/content.ts';
 import { NetworkBuilder } from './network/context.ts';
 import { buildDeletions, buildReactionsAndReposts } from './network/interactions.ts';
+import { buildMediaPosts } from './network/media-posts.ts';
 import { buildMessages } from './network/messages.ts';
 import { buildLongThreads, buildReplies, buildRootNotes } from './network/notes.ts';
+import { buildPolls } from './network/polls.ts';
 import {
   buildBookmarks,
   buildFollows,
@@ -94,6 +96,8 @@ export async function generateNetwork(opts: NetworkOptions = {}): Promise<DemoNe
     () => buildMessages(b),
     () => buildRecentFollows(b),
     () => buildTiers(b),
+    () => buildPolls(b),
+    () => buildMediaPosts(b),
   ];
   let flushed = 0;
   try {

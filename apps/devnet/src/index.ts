@@ -8,7 +8,15 @@ export { lnurlServicePubkey } from './keys.ts';
 export { InvoiceLedger, LedgerError } from './invoice-ledger.ts';
 export type { LedgerInvoice, PaidListener } from './invoice-ledger.ts';
 export { zapReceiptTemplate, zapRequestProblem } from './zap.ts';
-export { mediaSvg, mediaSize, mediaUrl, mediaRoot, videoUrl } from './media.ts';
+export {
+  mediaAlt,
+  mediaBlurhash,
+  mediaSvg,
+  mediaSize,
+  mediaUrl,
+  mediaRoot,
+  videoUrl,
+} from './media.ts';
 export { registerDevnet } from './register-devnet.ts';
 export type { Devnet } from './register-devnet.ts';
 export { NwcWalletService, NWC_METHODS } from './nwc-wallet-service.ts';

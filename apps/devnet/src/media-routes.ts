@@ -1,14 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { MEDIA_KEY, mediaMime, mediaSvg, VIDEO_FILE, type MediaKind } from './media.ts';
+import {
+  MEDIA_KEY,
+  mediaMime,
+  mediaSvg,
+  SHORT_VIDEO_FILE,
+  VIDEO_FILE,
+  type MediaKind,
+} from './media.ts';
 
 const CACHE_LIMIT = 400;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the demo network's pictures (drawn from the URL's key, rendered by sharp, kept in a
- * small in-memory cache) and its video (one real MP4, with byte ranges for seeking).
+ * small in-memory cache) and its videos (two real MP4s, landscape under `video/` and portrait
+ * under `short/`, with byte ranges for seeking).
  */
 export function registerMediaRoutes(app: FastifyInstance): void {
   const cache = new Map<string, Promise<Buffer>>();
@@ -32,7 +40,8 @@ export function registerMediaRoutes(app: FastifyInstance): void {
     const { kind, file } = req.params;
     const m = /^([0-9a-f]+)\.(png|jpg|mp4)$/.exec(file);
     if (!m || !MEDIA_KEY.test(m[1]!)) return reply.code(404).send({ error: 'not found' });
-    if (kind === 'video' && m[2] === 'mp4') return sendVideo(req.headers.range, reply);
+    if ((kind === 'video' || kind === 'short') && m[2] === 'mp4')
+      return sendVideo(kind === 'short' ? SHORT_VIDEO_FILE : VIDEO_FILE, req.headers.range, reply);
     if (kind !== 'avatar' && kind !== 'banner' && kind !== 'image')
       return reply.code(404).send({ error: 'not found' });
     const body = await render(kind, m[1]!);
@@ -48,9 +57,10 @@ export function registerMediaRoutes(app: FastifyInstance): void {
     app.get<{ Params: { kind: string; file: string } }>(path, handler);
   }
 
-  let video: Buffer | undefined;
-  const sendVideo = (range: string | undefined, reply: FastifyReply) => {
-    video ??= readFileSync(VIDEO_FILE);
+  const videos = new Map<string, Buffer>();
+  const sendVideo = (file: URL, range: string | undefined, reply: FastifyReply) => {
+    let video = videos.get(file.href);
+    if (!video) videos.set(file.href, (video = readFileSync(file)));
     reply.header('accept-ranges', 'bytes').header('cache-control', IMMUTABLE).type('video/mp4');
     const r = range ? /^bytes=(\d*)-(\d*)$/.exec(range) : null;
     if (!r || (r[1] === '' && r[2] === '')) return reply.send(video);

@@ -1,4 +1,5 @@
 import { sha256 } from '@noble/hashes/sha2.js';
+import { encode as encodeBlurhash } from 'blurhash';
 
 /**
  * The demo network's pictures are drawn from their URL: the key in `/devnet/media/<kind>/<key>.<ext>`
@@ -50,13 +51,17 @@ export function mediaMime(kind: MediaKind): string {
   return EXT[kind] === 'png' ? 'image/png' : 'image/jpeg';
 }
 
-export function videoUrl(baseUrl: string, key: string): string {
-  return `${mediaRoot(baseUrl)}/video/${key}.mp4`;
+/** A demo video: `video` the landscape clip, `short` the portrait one. */
+export function videoUrl(baseUrl: string, key: string, kind: 'video' | 'short' = 'video'): string {
+  return `${mediaRoot(baseUrl)}/${kind}/${key}.mp4`;
 }
 
 /** The one real video every demo video URL serves: 4 s, 320x180, H.264 and AAC. */
 export const VIDEO_FILE = new URL('../assets/demo-clip.mp4', import.meta.url);
 export const VIDEO_SIZE = { width: 320, height: 180, duration: 4 };
+/** The portrait clip every demo short video URL serves (kind 22): 4 s, 180x320. */
+export const SHORT_VIDEO_FILE = new URL('../assets/demo-clip-short.mp4', import.meta.url);
+export const SHORT_VIDEO_SIZE = { width: 180, height: 320, duration: 4 };
 
 const hsl = (h: number, s: number, l: number) => `hsl(${h % 360},${s}%,${l}%)`;
 
@@ -90,26 +95,125 @@ function bannerSvg(b: Uint8Array): string {
 <rect width="1200" height="400" fill="url(#g)"/>${waves}</svg>`;
 }
 
-function landscapeSvg(b: Uint8Array, width: number, height: number): string {
-  const hue = b[1]! * 1.41;
-  const sunX = (b[2]! / 255) * width;
-  const sunY = height * (0.15 + (b[3]! / 255) * 0.3);
-  const layers = [0, 1, 2]
-    .map((i) => {
-      const base = height * (0.55 + i * 0.13);
-      const points = [`0,${height}`];
-      for (let k = 0; k <= 8; k++) {
-        const peak = base - ((b[4 + i * 9 + k]! / 255) * height) / (3 + i);
-        points.push(`${Math.round((k / 8) * width)},${Math.round(peak)}`);
-      }
-      points.push(`${width},${height}`);
-      return `<polygon points="${points.join(' ')}" fill="${hsl(hue + 120 + i * 15, 30 + i * 10, 40 - i * 10)}"/>`;
+/** A demo picture: a sky gradient, a sun and three ridges, all from the key's bytes. */
+interface Landscape {
+  width: number;
+  height: number;
+  hue: number;
+  sun: { x: number; y: number; r: number };
+  /** Ridge points of each layer, back to front, left to right. */
+  ridges: Array<Array<[number, number]>>;
+}
+
+function landscape(b: Uint8Array, width: number, height: number): Landscape {
+  const ridges = [0, 1, 2].map((i) => {
+    const base = height * (0.55 + i * 0.13);
+    const points: Array<[number, number]> = [];
+    for (let k = 0; k <= 8; k++) {
+      const peak = base - ((b[4 + i * 9 + k]! / 255) * height) / (3 + i);
+      points.push([Math.round((k / 8) * width), Math.round(peak)]);
+    }
+    return points;
+  });
+  return {
+    width,
+    height,
+    hue: b[1]! * 1.41,
+    sun: {
+      x: Math.round((b[2]! / 255) * width),
+      y: Math.round(height * (0.15 + (b[3]! / 255) * 0.3)),
+      r: Math.round(height / 10),
+    },
+    ridges,
+  };
+}
+
+const skyTop = (l: Landscape) => [l.hue + 200, 60, 70] as const;
+const skyBottom = (l: Landscape) => [l.hue + 20, 80, 85] as const;
+const sunColor = (l: Landscape) => [l.hue + 40, 90, 65] as const;
+const ridgeColor = (l: Landscape, i: number) =>
+  [l.hue + 120 + i * 15, 30 + i * 10, 40 - i * 10] as const;
+
+function landscapeSvg(l: Landscape): string {
+  const { width, height } = l;
+  const layers = l.ridges
+    .map((ridge, i) => {
+      const points = [`0,${height}`, ...ridge.map(([x, y]) => `${x},${y}`), `${width},${height}`];
+      return `<polygon points="${points.join(' ')}" fill="${hsl(...ridgeColor(l, i))}"/>`;
     })
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-<defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${hsl(hue + 200, 60, 70)}"/><stop offset="1" stop-color="${hsl(hue + 20, 80, 85)}"/></linearGradient></defs>
+<defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${hsl(...skyTop(l))}"/><stop offset="1" stop-color="${hsl(...skyBottom(l))}"/></linearGradient></defs>
 <rect width="${width}" height="${height}" fill="url(#s)"/>
-<circle cx="${sunX.toFixed(0)}" cy="${sunY.toFixed(0)}" r="${Math.round(height / 10)}" fill="${hsl(hue + 40, 90, 65)}"/>${layers}</svg>`;
+<circle cx="${l.sun.x}" cy="${l.sun.y}" r="${l.sun.r}" fill="${hsl(...sunColor(l))}"/>${layers}</svg>`;
+}
+
+/** CSS hsl() to sRGB bytes. */
+function rgb(h: number, s: number, l: number): [number, number, number] {
+  const sat = s / 100;
+  const light = l / 100;
+  const f = (n: number) => {
+    const k = (n + (h % 360) / 30) % 12;
+    const a = sat * Math.min(light, 1 - light);
+    return Math.round(255 * (light - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
+  };
+  return [f(0), f(8), f(4)];
+}
+
+/** The picture sampled at the centres of a `w` x `h` grid (RGBA), as the SVG draws it. */
+function landscapePixels(l: Landscape, w: number, h: number): Uint8ClampedArray {
+  const out = new Uint8ClampedArray(w * h * 4);
+  const top = rgb(...skyTop(l));
+  const bottom = rgb(...skyBottom(l));
+  const sun = rgb(...sunColor(l));
+  const ridges = l.ridges.map((r, i) => ({ points: r, color: rgb(...ridgeColor(l, i)) }));
+  for (let py = 0; py < h; py++) {
+    const y = ((py + 0.5) / h) * l.height;
+    for (let px = 0; px < w; px++) {
+      const x = ((px + 0.5) / w) * l.width;
+      const t = y / l.height;
+      let c: readonly number[] = top.map((v, i) => Math.round(v + (bottom[i]! - v) * t));
+      if ((x - l.sun.x) ** 2 + (y - l.sun.y) ** 2 <= l.sun.r ** 2) c = sun;
+      for (const ridge of ridges) {
+        const k = Math.min(7, Math.floor((x / l.width) * 8));
+        const [x0, y0] = ridge.points[k]!;
+        const [x1, y1] = ridge.points[k + 1]!;
+        const ry = y0 + ((y1 - y0) * (x - x0)) / Math.max(1, x1 - x0);
+        if (y >= ry) c = ridge.color;
+      }
+      out.set([c[0]!, c[1]!, c[2]!, 255], (py * w + px) * 4);
+    }
+  }
+  return out;
+}
+
+/**
+ * The blurhash of a demo picture (4x3 components), computed from the drawing itself on a 20 px
+ * wide grid: no rendering, the same on every machine.
+ */
+export function mediaBlurhash(kind: MediaKind, key: string): string {
+  const { width, height } = mediaSize(kind, key);
+  const l = landscape(keyBytes(key), width, height);
+  const w = 20;
+  const h = Math.max(1, Math.round((32 * height) / width));
+  return encodeBlurhash(landscapePixels(l, w, h), w, h, 4, 3);
+}
+
+const SKIES = ['a violet', 'a blue', 'a green', 'a golden', 'a rose'];
+
+/** A description of a demo picture for its alt text, from what the drawing shows. */
+export function mediaAlt(kind: MediaKind, key: string): string {
+  const { width, height } = mediaSize(kind, key);
+  const l = landscape(keyBytes(key), width, height);
+  const sky = SKIES[Math.floor(((l.hue + 200) % 360) / 72)]!;
+  const side =
+    l.sun.x < width / 3
+      ? 'on the left'
+      : l.sun.x > (2 * width) / 3
+        ? 'on the right'
+        : 'in the middle';
+  const sun = l.sun.y < height * 0.3 ? 'high' : 'low';
+  return `Three layers of hills under ${sky} sky, the sun ${sun} ${side}`;
 }
 
 /** The SVG source of a demo picture. */
@@ -118,5 +222,5 @@ export function mediaSvg(kind: MediaKind, key: string): string {
   if (kind === 'avatar') return avatarSvg(b);
   if (kind === 'banner') return bannerSvg(b);
   const { width, height } = mediaSize(kind, key);
-  return landscapeSvg(b, width, height);
+  return landscapeSvg(landscape(b, width, height));
 }

@@ -5,7 +5,19 @@ import { decode } from 'light-bolt11-decoder';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setNostrWasm, verifyEvent } from 'nostr-tools/wasm';
 import { initNostrWasm } from 'nostr-wasm';
-import type { NostrEvent } from '@swell/nostr';
+import { isBlurhashValid } from 'blurhash';
+import {
+  parsePicturePost,
+  parsePoll,
+  parsePollResponse,
+  parseVideoEvent,
+  parseZapPoll,
+  parseZapReceipt,
+  tallyPoll,
+  tallyZapPoll,
+  zapPollVoteOf,
+  type NostrEvent,
+} from '@swell/nostr';
 import {
   CONTENT_TYPES,
   DEFAULT_NOW,
@@ -96,7 +108,8 @@ describe('the default demo network', () => {
   it('contains every kind the client renders', () => {
     const kinds = new Set(net.events.map((e) => e.kind));
     for (const k of [
-      0, 1, 3, 4, 5, 6, 7, 9735, 9802, 10000, 10002, 10003, 10050, 1059, 30000, 30023,
+      0, 1, 3, 4, 5, 6, 7, 9735, 9802, 10000, 10002, 10003, 10050, 1059, 30000, 30023, 20, 21, 22,
+      1018, 1068, 6969, 34235,
     ]) {
       expect(kinds, `kind ${k}`).toContain(k);
     }
@@ -151,6 +164,54 @@ describe('the default demo network', () => {
     expect(has(/nostr:nevent1/) && has(/nostr:naddr1/)).toBe(true);
     expect(byKind(1).some((e) => e.tags.some((t) => t[0] === 'q'))).toBe(true);
     expect(byKind(1).some((e) => e.tags.some((t) => t[0] === 'imeta'))).toBe(true);
+  });
+
+  it('has polls with votes from demo users, ended and open at its now, and zap polls with zaps', () => {
+    const polls = byKind(1068).map((e) => parsePoll(e)!);
+    const responses = byKind(1018).map((e) => parsePollResponse(e)!);
+    const demo = new Set(demoAccounts.map((a) => a.pubkey));
+    expect(polls).toHaveLength(8);
+    expect(polls.some((p) => p.endsAt! < DEFAULT_NOW)).toBe(true);
+    expect(polls.some((p) => p.endsAt! > DEFAULT_NOW)).toBe(true);
+    expect(polls.some((p) => p.endsAt === undefined)).toBe(true);
+    expect(polls.some((p) => p.type === 'multiplechoice')).toBe(true);
+    expect(polls.some((p) => demo.has(p.pubkey))).toBe(true);
+    for (const p of polls) {
+      const tally = tallyPoll(p, responses);
+      expect(tally.voters, p.question).toBeGreaterThan(5);
+      expect(p.relays).toEqual(['ws://127.0.0.1:8080/relay']);
+    }
+    expect(responses.some((r) => demo.has(r.pubkey))).toBe(true);
+    // some voters changed their mind: more responses than counted votes
+    const counted = polls.reduce((n, p) => n + tallyPoll(p, responses).voters, 0);
+    expect(responses.length).toBeGreaterThan(counted);
+
+    const votes = byKind(9735).flatMap((r) => zapPollVoteOf(parseZapReceipt(r)!) ?? []);
+    const zapPolls = byKind(6969).map((e) => parseZapPoll(e)!);
+    expect(zapPolls).toHaveLength(2);
+    for (const p of zapPolls)
+      expect(tallyZapPoll(p, votes).totalSats, p.question).toBeGreaterThan(0);
+  });
+
+  it('has picture posts of the demo pictures (size, blurhash, alt) and short and normal videos', () => {
+    const pictures = byKind(20).map((e) => parsePicturePost(e)!);
+    expect(pictures.length).toBeGreaterThanOrEqual(10);
+    expect(pictures.some((p) => p.images.length > 1)).toBe(true);
+    for (const img of pictures.flatMap((p) => p.images)) {
+      expect(img.url).toMatch(/\/devnet\/media\/image\/[0-9a-f]+\.jpg$/);
+      expect(img.width! * img.height!).toBeGreaterThan(0);
+      expect(isBlurhashValid(img.blurhash!).result).toBe(true);
+      expect(img.alt).toMatch(/^Three layers of hills/);
+    }
+    const videos = [21, 22, 34235].flatMap((k) => byKind(k)).map((e) => parseVideoEvent(e)!);
+    const short = videos.filter((v) => v.short);
+    expect(short.length).toBeGreaterThan(0);
+    for (const v of short) {
+      expect(v.variants[0]!.url).toMatch(/\/devnet\/media\/short\/[0-9a-f]+\.mp4$/);
+      expect(v.variants[0]!.height).toBeGreaterThan(v.variants[0]!.width!);
+    }
+    expect(videos.some((v) => v.addressable)).toBe(true);
+    expect(videos.every((v) => v.title && v.duration === 4)).toBe(true);
   });
 
   it('has long reply threads and a follow graph with popular accounts and a long tail', () => {

@@ -11,7 +11,7 @@ import type { SeedProgress } from '../src/seed.ts';
 import { demoAccounts } from '../src/demo-accounts.ts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testServer } from '@swell/server/testing';
+import { CacheClient, testServer } from '@swell/server/testing';
 
 type Server = Awaited<ReturnType<typeof testServer>>;
 
@@ -103,8 +103,31 @@ describe('a server started like `npm start` (SWELL_DEMO=1, SWELL_DEVNET=1)', () 
     const head = Buffer.from(await video.arrayBuffer());
     expect(head.length).toBe(100);
     expect(head.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    const short = await fetch(`${server.url}/devnet/media/short/0123456789abcdef.mp4`);
+    expect(short.headers.get('content-type')).toBe('video/mp4');
+    expect(Buffer.from(await short.arrayBuffer()).length).not.toBe(
+      Number(video.headers.get('content-range')!.split('/')[1]),
+    );
     expect((await fetch(`${server.url}/devnet/media/avatar/nothex.png`)).status).toBe(404);
     expect((await fetch(`${server.url}/devnet/media/other/abcdef0123.png`)).status).toBe(404);
+  });
+
+  it('shows a newcomer polls with their tallies and picture posts in Explore > Media, in one request each', async () => {
+    const c = await CacheClient.open(server.wsUrl('/v1'), true);
+    try {
+      const media = await c.page('explore_media', { limit: 40 });
+      expect(media.notes.some((n) => n.kind === 20)).toBe(true);
+      expect(media.notes.some((n) => n.kind === 22)).toBe(true);
+      const all = await c.page('mega_feed_directive', {
+        spec: JSON.stringify({ id: 'feed', kind: 'notes', pubkey: demoAccounts[0]!.pubkey }),
+        limit: 100,
+      });
+      const poll = all.notes.find((n) => n.kind === 1068)!;
+      const votes = Object.values(all.pollStats[poll.id]!).reduce((n, o) => n + o.votes, 0);
+      expect(votes).toBeGreaterThan(5);
+    } finally {
+      c.close();
+    }
   });
 
   it('gives alice NIP-04 and NIP-17 conversations: the wraps on the relay after AUTH, both kinds counted', async () => {

@@ -100,6 +100,21 @@ export class PageBuilder {
       case ResultKind.NoteActions:
         if (isRecord(c) && str(c.event_id)) p.actions[c.event_id] = c as unknown as NoteActions;
         return;
+      case ResultKind.PollStats:
+        if (isRecord(c))
+          for (const [pollId, options] of Object.entries(c)) {
+            if (!isRecord(options)) continue;
+            const tally: Record<string, { votes: number; satszapped: number }> = {};
+            for (const [id, o] of Object.entries(options)) {
+              if (!isRecord(o)) continue;
+              const votes = Number(o.votes);
+              const sats = Number(o.satszapped ?? 0);
+              if (Number.isFinite(votes) && Number.isFinite(sats))
+                tally[id] = { votes, satszapped: sats };
+            }
+            p.pollStats[pollId] = tally;
+          }
+        return;
       case ResultKind.ReferencedEvent:
         if (isSignedEvent(c)) p.mentions[c.id] = c;
         return;

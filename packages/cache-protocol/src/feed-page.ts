@@ -22,6 +22,7 @@ import type {
   NoteActions,
   NoteStats,
   Notification,
+  PollOptionStats,
   SuggestedGroup,
   TopZap,
   UserStats,
@@ -43,6 +44,8 @@ export interface FeedPage {
   users: Record<string, SignedEvent>;
   stats: Record<string, NoteStats>;
   actions: Record<string, NoteActions>;
+  /** Poll tallies (10000179): poll id -> option id -> votes and sats. */
+  pollStats: Record<string, Record<string, PollOptionStats>>;
   /** Referenced (mentioned) events by id (10000107). */
   mentions: Record<string, SignedEvent>;
   /** Media info by event id, and every media resource by url. */
@@ -117,6 +120,7 @@ export function emptyPage(): FeedPage {
     users: {},
     stats: {},
     actions: {},
+    pollStats: {},
     mentions: {},
     media: {},
     mediaByUrl: {},

@@ -107,7 +107,20 @@ export interface NoteActions {
   replied: boolean;
   reposted: boolean;
   zapped: boolean;
+  /** Polls (1068, 6969): the option the user's counted vote chose (Primal's field), or null. */
+  voted_for_option?: string | null;
+  /** Polls, ours: every option of the user's counted vote (several in a multiple-choice poll). */
+  voted_for_options?: string[];
 }
+
+/** One option's count in 10000179: votes (zaps of a zap poll) and the sats they zapped. */
+export interface PollOptionStats {
+  votes: number;
+  satszapped: number;
+}
+
+/** 10000179 content: option counts by option id, keyed by the poll's event id (Primal's shape). */
+export type PollStats = Record<string, Record<string, PollOptionStats>>;
 
 /** One resized variant of a media resource. */
 export interface MediaVariant {
@@ -311,6 +324,7 @@ export interface ResultContent {
   10000111: number;
   10000113: FeedRange;
   10000115: NoteActions;
+  10000179: PollStats;
   10000118: Record<string, DmContactInfo>;
   10000119: MediaInfo;
   10000121: string;

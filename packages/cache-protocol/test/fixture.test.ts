@@ -64,6 +64,9 @@ describe('decodePage on the recorded Primal cache fixture', () => {
       Object.keys(contentOf(fixture.primalLegendProfiles as CacheEvent)),
     );
     expect(Object.values(page.cohorts)[0]?.tier).toBe('premium-legend');
+    const polls = uniq(list('primalPollStats').flatMap((e) => Object.keys(contentOf(e))));
+    expect(Object.keys(page.pollStats)).toHaveLength(polls);
+    expect(polls).toBeGreaterThan(30);
   });
 
   it('keeps the stats of a note exactly as sent', () => {
@@ -120,8 +123,12 @@ describe('decodePage on the recorded Primal cache fixture', () => {
           case ResultKind.MembershipCohort:
             expect(p.cohorts).toEqual(c);
             break;
+          case ResultKind.PollStats:
+            for (const [pollId, options] of Object.entries(c))
+              expect(p.pollStats[pollId]).toEqual(options);
+            break;
           default:
-            // poll stats and others we do not model are kept untouched
+            // others we do not model are kept untouched
             expect(p.unknown).toHaveLength(1);
         }
       }

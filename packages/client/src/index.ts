@@ -70,6 +70,7 @@ export type {
   IngestOptions,
   StoreLease,
   OptimisticChange,
+  PollView,
 } from './store/entity-store.ts';
 export type { NoteChange, PendingChange } from './store/note-overlay.ts';
 
@@ -217,8 +218,12 @@ export type { LookupRef } from './lookup/lookup-ref.ts';
 
 // ---- reading screens: reads, explore, search, downloads, home sidebar --------------------------
 // (their lists and answers are read models: see "read models" below)
-export { watchFeedLive, relayBesideCache } from './feed/watch-feed.ts';
+export { watchFeedLive } from './feed/watch-feed.ts';
+export { relayBesideCache } from './cache/cache-connection.ts';
 export type { LiveFeedHost } from './feed/watch-feed.ts';
+export { watchPollLive } from './polls/poll-live.ts';
+export { vote } from './actions/vote.ts';
+export type { PollLiveHost } from './polls/poll-live.ts';
 export type { LiveFeedWatchOptions } from './feed/live-feed.ts';
 export { sortValue, publishedAt } from './feed/sort-value.ts';
 export { loadReadsSidebar } from './reads/reads-sidebar.ts';

@@ -3,7 +3,7 @@ import { parseFeedSpec, type FeedSpec } from '@swell/cache-protocol';
 import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from '@swell/nostr';
 import { LiveFeedWatch } from '../src/feed/live-feed.ts';
 import { liveFilters } from '../src/feed/live-filters.ts';
-import { relayBesideCache } from '../src/feed/watch-feed.ts';
+import { relayBesideCache } from '../src/cache/cache-connection.ts';
 import { clientTestServer, waitFor, type ClientTestServer } from './helpers.ts';
 import { ManualClock } from './manual-clock.ts';
 

@@ -156,6 +156,52 @@ export type {
   Nip46Response,
   Nip46Message,
 } from './nip46.ts';
+export { parseImeta, imetaOf, imetaTag } from './imeta.ts';
+export type { Imeta, ImetaFields } from './imeta.ts';
+export {
+  POLL_LIMITS,
+  parsePoll,
+  isPollClosed,
+  pollTemplate,
+  parsePollResponse,
+  pollChoices,
+  isInPollTime,
+  isNewerResponse,
+  pollResponseTemplate,
+  tallyPoll,
+} from './polls.ts';
+export type { Poll, PollOption, PollType, PollParams, PollResponse, PollTally } from './polls.ts';
+export {
+  parseZapPoll,
+  isZapPollClosed,
+  isZapPollAmount,
+  zapPollOptionOf,
+  zapPollVoteTag,
+  zapPollVoteOf,
+  tallyZapPoll,
+} from './zap-polls.ts';
+export type { ZapPoll, ZapPollTally, ZapPollVote } from './zap-polls.ts';
+export {
+  VIDEO_KINDS,
+  MEDIA_EVENT_KINDS,
+  PICTURE_MIME_TYPES,
+  isVideoKind,
+  parsePicturePost,
+  parseVideoEvent,
+  videoKindFor,
+  picturePostTemplate,
+  videoEventTemplate,
+} from './media-events.ts';
+export type { PicturePost, VideoEvent, MediaPostParams } from './media-events.ts';
+export {
+  altText,
+  parseAppHandler,
+  handlerLink,
+  appHandlerFilter,
+  appRecommendationFilter,
+  parseAppRecommendation,
+} from './app-handlers.ts';
+export type { AppHandler, HandlerUrl, HandlerEntity, AppRecommendation } from './app-handlers.ts';
 export {
   NCRYPTSEC_PREFIX,
   NIP49_DEFAULT_LOG_N,

@@ -34,6 +34,8 @@ export interface ZapRequestParams {
   kind?: number;
   /** The recipient's bech32 lnurl, when known. */
   lnurl?: string;
+  /** A zap poll vote: the option id (kind 6969 polls; `["poll_option", id]`). */
+  pollOption?: string;
   /** Unix seconds; now by default. */
   createdAt?: number;
 }
@@ -56,6 +58,10 @@ export function makeZapRequest(params: ZapRequestParams): EventTemplate {
   if (params.eventId) tags.push(['e', params.eventId]);
   if (params.coordinate) tags.push(['a', params.coordinate]);
   if (params.kind !== undefined) tags.push(['k', String(params.kind)]);
+  if (params.pollOption !== undefined) {
+    if (!/^[\w-]{1,64}$/.test(params.pollOption)) throw new Error('invalid poll option id');
+    tags.push(['poll_option', params.pollOption]);
+  }
   return {
     kind: Kind.ZapRequest,
     created_at: params.createdAt ?? Math.floor(Date.now() / 1000),

@@ -16,6 +16,7 @@ import {
   type TopZapRow,
 } from './queries/annotations.ts';
 import { byCoordinates, eventsByIds } from './queries/events.ts';
+import { pollAnnotations, type PollAnnotations } from './queries/polls.ts';
 import { cachedPreviews } from './queries/previews.ts';
 import type { CacheRequest } from './request.ts';
 import { knownMediaOf } from '../media/known-media.ts';
@@ -98,7 +99,7 @@ export async function enrichPosts(
   const links = new Set<string>();
   for (const e of all) for (const u of linkUrls(e)) links.add(u);
   // Independent lookups run together (PostgreSQL serves them on several connections).
-  const [stats, actions, zaps, profiles, previews] = await Promise.all([
+  const [stats, actions, zaps, profiles, previews, polls] = await Promise.all([
     noteStats(db, allIds),
     user ? noteActions(db, user, allIds) : Promise.resolve(new Map<string, NoteActions>()),
     zapsPerNote > 0
@@ -106,6 +107,9 @@ export async function enrichPosts(
       : Promise.resolve(new Map<string, TopZapRow[]>()),
     req.ctx.profiles.get(db, [...pubkeys]),
     cachedPreviews(req.store, [...links]),
+    all.some((e) => e.kind === 1068 || e.kind === 6969)
+      ? pollAnnotations(db, all, user)
+      : Promise.resolve<PollAnnotations>({ stats: {}, mine: new Map() }),
   ]);
   const zapUsers = new Set<string>();
   for (const list of zaps.values())
@@ -134,8 +138,27 @@ export async function enrichPosts(
   const sendAnnotations = (e: NostrEvent) => {
     if (!once(`stats:${e.id}`)) return;
     out.push(resultEvent(ResultKind.NoteStats, stats.get(e.id)!));
+    const tally = polls.stats[e.id];
+    if (tally) out.push(resultEvent(ResultKind.PollStats, { [e.id]: tally }));
     const a = actions.get(e.id);
-    if (a) out.push(resultEvent(ResultKind.NoteActions, a));
+    if (tally && user) {
+      // A poll: the user's counted vote, also when they did nothing else to it.
+      const mine = polls.mine.get(e.id) ?? [];
+      const base = a ?? {
+        event_id: e.id,
+        liked: false,
+        replied: false,
+        reposted: false,
+        zapped: false,
+      };
+      out.push(
+        resultEvent(ResultKind.NoteActions, {
+          ...base,
+          voted_for_option: mine[0] ?? null,
+          voted_for_options: mine,
+        }),
+      );
+    } else if (a) out.push(resultEvent(ResultKind.NoteActions, a));
     const media = mediaInfoOf(e, req.baseUrl, uploads);
     if (media) out.push(resultEvent(ResultKind.MediaInfo, media));
     const lp = linkPreviewOf(e, previews);

@@ -1,5 +1,12 @@
 import type { LinkPreview, MediaInfo, MediaResource } from '@swell/cache-protocol';
-import type { NostrEvent } from '@swell/nostr';
+import {
+  imetaOf,
+  MEDIA_EVENT_KINDS,
+  parsePicturePost,
+  parseVideoEvent,
+  type Imeta as NostrImeta,
+  type NostrEvent,
+} from '@swell/nostr';
 import type { StoredMedia } from '../media/media-store.ts';
 import { posterUrl } from '../media/media-urls.ts';
 
@@ -32,26 +39,43 @@ interface Imeta {
   w: number;
   h: number;
   mt?: string;
+  dur?: number;
+  /** A video's preview picture (NIP-71 `image`, else `thumb`). */
+  image?: string;
 }
 
-function imetaOf(event: NostrEvent): Map<string, Imeta> {
-  const out = new Map<string, Imeta>();
-  for (const t of event.tags) {
-    if (t[0] !== 'imeta') continue;
-    const f = new Map<string, string>();
-    for (const part of t.slice(1)) {
-      const i = part.indexOf(' ');
-      if (i > 0) f.set(part.slice(0, i), part.slice(i + 1));
-    }
-    const url = f.get('url');
-    if (!url) continue;
-    const dim = /^(\d+)x(\d+)$/.exec(f.get('dim') ?? '');
-    out.set(url, { w: dim ? Number(dim[1]) : 0, h: dim ? Number(dim[2]) : 0, mt: f.get('m') });
-  }
+function fromImeta(m: NostrImeta): Imeta {
+  const out: Imeta = { w: m.width ?? 0, h: m.height ?? 0 };
+  if (m.m) out.mt = m.m;
+  if (m.duration) out.dur = m.duration;
+  const image = m.image[0] ?? m.thumb;
+  if (image) out.image = image;
   return out;
 }
 
-/** Media URLs of an event: content links to images/videos, and picture/banner of a profile. */
+function imetaByUrl(event: NostrEvent): Map<string, Imeta> {
+  const out = new Map<string, Imeta>();
+  for (const m of imetaOf(event)) out.set(m.url, fromImeta(m));
+  // a video event of the 2024 shape has its file in top-level tags
+  const video = parseVideoEvent(event);
+  for (const v of video?.variants ?? []) if (!out.has(v.url)) out.set(v.url, fromImeta(v));
+  return out;
+}
+
+/**
+ * The media a picture post or video event is about: its pictures, or its main video (NIP-68,
+ * NIP-71: the files are in tags; the content is a description).
+ */
+function mediaEventUrls(event: NostrEvent): string[] {
+  if (event.kind === 20) return parsePicturePost(event)?.images.map((i) => i.url) ?? [];
+  const main = parseVideoEvent(event)?.variants[0];
+  return main ? [main.url] : [];
+}
+
+/**
+ * Media URLs of an event: content links to images/videos, the pictures and video of a picture
+ * post or video event, and picture/banner of a profile.
+ */
 export function mediaUrls(event: NostrEvent): string[] {
   if (event.kind === 0) {
     try {
@@ -63,14 +87,16 @@ export function mediaUrls(event: NostrEvent): string[] {
       return [];
     }
   }
-  const meta = imetaOf(event);
-  return urlsIn(event.content).filter((u) => mimeOf(u) !== undefined || meta.has(u));
+  const meta = imetaByUrl(event);
+  const inContent = urlsIn(event.content).filter((u) => mimeOf(u) !== undefined || meta.has(u));
+  if (!MEDIA_EVENT_KINDS.includes(event.kind)) return inContent;
+  return [...new Set([...mediaEventUrls(event), ...inContent])];
 }
 
 /** Non-media links of a note (for link previews). */
 export function linkUrls(event: NostrEvent): string[] {
   if (event.kind === 0) return [];
-  const meta = imetaOf(event);
+  const meta = imetaByUrl(event);
   return urlsIn(event.content).filter((u) => mimeOf(u) === undefined && !meta.has(u));
 }
 
@@ -100,7 +126,7 @@ export function mediaInfoOf(
 ): MediaInfo | undefined {
   const urls = mediaUrls(event);
   if (urls.length === 0) return undefined;
-  const meta = imetaOf(event);
+  const meta = imetaByUrl(event);
   const thumbnails: Record<string, string> = {};
   const resources: MediaResource[] = urls.map((url) => {
     const m = meta.get(url);
@@ -109,9 +135,10 @@ export function mediaInfoOf(
     const w = k?.width ?? m?.w ?? 0;
     const h = k?.height ?? m?.h ?? 0;
     const a = k ? k.animated : 1;
-    const dur = k?.duration ?? 0;
+    const dur = k?.duration ?? m?.dur ?? 0;
     const variants = [{ s: 'o', a, w, h, mt, dur, media_url: url }];
     if (k?.poster) thumbnails[url] = posterUrl(baseUrl, k.sha256);
+    else if (m?.image) thumbnails[url] = m.image;
     if (mt.startsWith('image/')) {
       for (const [s, width] of [
         ['s', 200],

@@ -1,4 +1,11 @@
-import { isHex64, parseZapReceipt, replyTo, threadRoot, type NostrEvent } from '@swell/nostr';
+import {
+  isHex64,
+  parseZapReceipt,
+  replyTo,
+  threadRoot,
+  zapPollOptionOf,
+  type NostrEvent,
+} from '@swell/nostr';
 import {
   addScore,
   bumpEventStats,
@@ -157,13 +164,16 @@ export async function deriveRepost(ctx: DeriveContext, e: NostrEvent): Promise<v
   if (target) await fanOut(ctx, target, 3, e.pubkey, e, { who_reposted_it: e.pubkey });
 }
 
-/** Kind 9735: the zap row, stats, receiver totals, score, notifications 3, 101, 201. */
+/**
+ * Kind 9735: the zap row (with the zap poll option its request names), stats, receiver totals,
+ * score, notifications 3, 101, 201.
+ */
 export async function deriveZap(ctx: DeriveContext, e: NostrEvent): Promise<void> {
   const zap = parseZapReceipt(e);
   if (!zap) return;
   const sender = zap.sender ?? '';
   await ctx.tx.run(
-    'INSERT INTO zaps (receipt_id, sender, receiver, event_id, coordinate, amount_msats, amount_sats, created_at, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (receipt_id) DO NOTHING',
+    'INSERT INTO zaps (receipt_id, sender, receiver, event_id, coordinate, amount_msats, amount_sats, created_at, message, poll_option) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (receipt_id) DO NOTHING',
     [
       e.id,
       sender,
@@ -174,6 +184,7 @@ export async function deriveZap(ctx: DeriveContext, e: NostrEvent): Promise<void
       zap.sats,
       e.created_at,
       zap.message,
+      zapPollOptionOf(zap.request) ?? null,
     ],
   );
   await bumpUserStats(ctx, zap.recipient, { total_zap_count: 1, total_satszapped: zap.sats });

@@ -1,4 +1,4 @@
-import { isHex64, replyTo, type NostrEvent } from '@swell/nostr';
+import { isHex64, MEDIA_EVENT_KINDS, replyTo, type NostrEvent } from '@swell/nostr';
 import {
   bumpEventStats,
   bumpUserStats,
@@ -39,7 +39,8 @@ async function undoAction(
 
 /**
  * Reverses what a deleted event contributed: its notifications, a like or repost (counter,
- * flag, score), a reply (parent's reply count, author's note/reply count).
+ * flag, score), a reply (parent's reply count, author's note/reply count), a picture post or
+ * video event (author's media count).
  */
 export async function undoDerived(ctx: DeriveContext, e: NostrEvent): Promise<void> {
   ctx.pending?.dropNotificationsFrom(e.id);
@@ -54,5 +55,7 @@ export async function undoDerived(ctx: DeriveContext, e: NostrEvent): Promise<vo
     const parent = replyTo(e);
     if (parent) await bumpEventStats(ctx, parent, { replies: -1 });
     await bumpUserStats(ctx, e.pubkey, { [parent ? 'reply_count' : 'note_count']: -1 });
+  } else if (MEDIA_EVENT_KINDS.includes(e.kind)) {
+    await bumpUserStats(ctx, e.pubkey, { media_count: -1 });
   }
 }

@@ -1,5 +1,6 @@
-import { eventCoordinate, isEphemeral, type NostrEvent } from '@swell/nostr';
-import { findEvent, type DeriveContext } from './derive-helpers.ts';
+import { eventCoordinate, isEphemeral, MEDIA_EVENT_KINDS, type NostrEvent } from '@swell/nostr';
+import { bumpUserStats, findEvent, type DeriveContext } from './derive-helpers.ts';
+import { derivePoll, derivePollResponse } from './derive-polls.ts';
 import { recordContactList } from './derive-contact-history.ts';
 import { deriveDeletion } from './derive-deletion.ts';
 import { deriveNote, deriveReaction, deriveRepost, deriveZap } from './derive-interactions.ts';
@@ -20,7 +21,7 @@ export type EventOutcome =
   | { status: 'rejected'; message: string };
 
 /** Kinds that get an event_stats row as soon as they are stored (so feeds can join on it). */
-const STATS_KINDS = new Set([1, 20, 21, 22, 30023, 9802]);
+const STATS_KINDS = new Set([1, 20, 21, 22, 1068, 6969, 9802, 30023, 34235, 34236]);
 
 /**
  * Stores one verified event inside the batch transaction and updates every derived table.
@@ -81,9 +82,20 @@ export async function processEvent(
     );
   }
 
+  // A picture post or video event counts in its author's media, once per address for the
+  // addressable videos (a new version replaces the old one).
+  if (MEDIA_EVENT_KINDS.includes(e.kind) && !previous)
+    await bumpUserStats(ctx, e.pubkey, { media_count: 1 });
+
   switch (e.kind) {
     case 1:
       await deriveNote(ctx, e);
+      break;
+    case 1068:
+      await derivePoll(ctx, e);
+      break;
+    case 1018:
+      await derivePollResponse(ctx, e);
       break;
     case 4:
       await deriveDirectMessage(ctx, e);

@@ -1,6 +1,51 @@
-import { sql, type Kysely } from 'kysely';
+import { MEDIA_EVENT_KINDS } from '@swell/nostr';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { backfillZapPollOptions, recountPolls } from '../ingest/derive-polls.ts';
+import type { SqlExec } from './sql.ts';
 import type { StoreDialect } from './store.ts';
+
+/** The ingestion's SQL executor over a migration's connection (for backfills that derive). */
+function execOver(db: Kysely<unknown>, dialect: StoreDialect): SqlExec {
+  const compile = (text: string, params: readonly unknown[]) => {
+    let n = 0;
+    const q = dialect === 'postgres' ? text.replace(/\?/g, () => `$${++n}`) : text;
+    return CompiledQuery.raw(q, [...params]);
+  };
+  return {
+    dialect,
+    all: async <T>(text: string, params: readonly unknown[] = []) =>
+      (await db.executeQuery<T>(compile(text, params))).rows,
+    run: async (text: string, params: readonly unknown[] = []) =>
+      Number((await db.executeQuery(compile(text, params))).numAffectedRows ?? 0),
+  };
+}
+
+/**
+ * Migration 0015's backfill of data stored before it: the zap poll option of each zap receipt,
+ * the counted votes of each poll, and picture posts and video events added to their authors'
+ * media counts. Exported for its test.
+ */
+export async function backfillPollsAndMedia(
+  db: Kysely<unknown>,
+  dialect: StoreDialect,
+): Promise<void> {
+  const tx = execOver(db, dialect);
+  const ctx = { tx, now: Math.floor(Date.now() / 1000) };
+  await backfillZapPollOptions(ctx);
+  await recountPolls(ctx);
+  const media = await tx.all<{ pubkey: string; n: number }>(
+    `SELECT pubkey, count(*) AS n FROM events WHERE kind IN (${MEDIA_EVENT_KINDS.join(', ')}) GROUP BY pubkey`,
+  );
+  for (const r of media)
+    await tx.run(
+      'INSERT INTO user_stats (pubkey, media_count) VALUES (?, ?) ON CONFLICT (pubkey) DO UPDATE SET media_count = user_stats.media_count + excluded.media_count',
+      [r.pubkey, Number(r.n)],
+    );
+}
+
+/** Kinds the follows and profile feeds show (architecture.md, Storage; cache-protocol.md 6). */
+const FEED_INDEX_KINDS = [1, 6, 20, 21, 22, 1068, 6969, 34235, 34236];
 
 /**
  * Schema migrations for both dialects. Each migration is written once with Kysely's schema
@@ -586,6 +631,30 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
         // The notifications an event caused, found after its commit (and by NIP-09 deletions,
         // which scanned the table for them).
         await sql`CREATE INDEX notifications_source ON notifications (source_event_id)`.execute(db);
+      },
+    },
+    // Polls and media events (issue 37): zap poll options of zap receipts, the counted NIP-88
+    // votes, picture posts and video events in the media counts, and on PostgreSQL the home
+    // feed's partial index over every kind the follows feed shows. Existing data is backfilled.
+    '0015-polls-media-feeds': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('zaps').addColumn('poll_option', 'text').execute();
+        await db.schema
+          .createTable('poll_votes')
+          .addColumn('poll_id', 'text', (c) => c.notNull())
+          .addColumn('voter', 'text', (c) => c.notNull())
+          .addColumn('option_id', 'text', (c) => c.notNull())
+          .addColumn('response_id', 'text', (c) => c.notNull())
+          .addColumn('created_at', int, (c) => c.notNull())
+          .addPrimaryKeyConstraint('poll_votes_pk', ['poll_id', 'voter', 'option_id'])
+          .execute();
+        if (dialect === 'postgres') {
+          await sql`DROP INDEX IF EXISTS events_feed_notes`.execute(db);
+          await sql`CREATE INDEX events_feed_posts ON events (pubkey, created_at DESC) INCLUDE (id) WHERE kind IN (${sql.raw(FEED_INDEX_KINDS.join(', '))})`.execute(
+            db,
+          );
+        }
+        await backfillPollsAndMedia(db, dialect);
       },
     },
   };

@@ -153,6 +153,20 @@ export interface ZapsTable {
   created_at: number;
   /** The zap request's content (the zap comment). */
   message: string;
+  /** The zap poll option the request names (`poll_option`), if any (migration 0015). */
+  poll_option: string | null;
+}
+
+/**
+ * The counted NIP-88 votes (migration 0015): one row per option of each voter's latest response
+ * within the poll's time (`ingest/derive-polls.ts`).
+ */
+export interface PollVotesTable {
+  poll_id: string;
+  voter: string;
+  option_id: string;
+  response_id: string;
+  created_at: number;
 }
 
 /** Per-user actions on a note (result kind 10000115). Flags 0/1. */
@@ -264,6 +278,7 @@ export interface Database {
   user_stats: UserStatsTable;
   follows: FollowsTable;
   zaps: ZapsTable;
+  poll_votes: PollVotesTable;
   note_actions: NoteActionsTable;
   notifications: NotificationsTable;
   notifications_seen: NotificationsSeenTable;

@@ -174,6 +174,8 @@ export function zapReceipt(
   sats: number,
   at: number,
   message = '',
+  /** More tags of the request (a zap poll vote's `poll_option`). */
+  requestTags: string[][] = [],
 ): NostrEvent {
   const request = sender.sign(
     9734,
@@ -183,6 +185,7 @@ export function zapReceipt(
       ['e', target.id],
       ['amount', String(sats * 1000)],
       ['relays', 'wss://relay.example'],
+      ...requestTags,
     ],
     at,
   );

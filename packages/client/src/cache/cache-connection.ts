@@ -23,6 +23,20 @@ import {
 export type { CacheResponse, RequestOptions, StreamHandlers } from './cache-subscription.ts';
 
 /**
+ * The relay beside a cache server (`wss://host/v1` -> `wss://host/relay`: our server serves both
+ * on one port; where nothing answers there, the watch gives up after its retries).
+ */
+export function relayBesideCache(cacheUrl: string): string | null {
+  try {
+    const u = new URL(cacheUrl);
+    if (u.protocol !== 'ws:' && u.protocol !== 'wss:') return null;
+    return `${u.protocol}//${u.host}/relay`;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The one websocket to the caching service (spec section 4, "Cache connection").
  *
  * connecting -> open -> (set_primal_protocol, unless noBinary) -> ready on its EOSE.

@@ -1,23 +1,9 @@
 import { parseFeedSpec } from '@swell/cache-protocol';
 import type { ActivityTracker } from '../activity/activity-tracker.ts';
-import type { CacheConnection } from '../cache/cache-connection.ts';
 import type { AccountLists } from '../lists/account-lists.ts';
 import type { Session } from '../session/session.ts';
+import { relayBesideCache, type CacheConnection } from '../cache/cache-connection.ts';
 import { liveFilters } from './live-filters.ts';
-
-/**
- * The relay beside a cache server (`wss://host/v1` -> `wss://host/relay`: our server serves both
- * on one port; where nothing answers there, the watch gives up after its retries).
- */
-export function relayBesideCache(cacheUrl: string): string | null {
-  try {
-    const u = new URL(cacheUrl);
-    if (u.protocol !== 'ws:' && u.protocol !== 'wss:') return null;
-    return `${u.protocol}//${u.host}/relay`;
-  } catch {
-    return null;
-  }
-}
 
 /** What a live feed needs of the client. */
 export interface LiveFeedHost {

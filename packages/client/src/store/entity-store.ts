@@ -7,6 +7,7 @@ import {
   type MembershipCohort,
   type NoteActions,
   type NoteStats,
+  type PollOptionStats,
   type SignedEvent,
   type TopZap,
   type UserStats,
@@ -87,6 +88,20 @@ const urlFields = ['mediaByUrl', 'previewByUrl'] as const;
  * - Bounded: views `retain()` what they show; everything else is kept up to the caps, least
  *   recently used first out (`prune()` runs by itself when the caps are passed by a quarter).
  */
+/** A poll's tally with the viewer's vote (`EntityStore.pollView`). */
+export interface PollView {
+  /** Votes (NIP-88: voters per option) and sats (zap polls) by option id. */
+  options: Readonly<Record<string, PollOptionStats>>;
+  /** The option ids of the viewer's vote (none: not voted). */
+  mine: readonly string[];
+  /** The viewer's vote was sent and the cache's tally does not include it yet. */
+  pending: boolean;
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x) => b.includes(x));
+}
+
 export class EntityStore implements Observable<number> {
   private readonly opts: Required<Omit<EntityStoreOptions, 'now'>>;
   private readonly now: () => number;
@@ -101,6 +116,13 @@ export class EntityStore implements Observable<number> {
   private readonly actions = new Map<string, Stamped<NoteActions>>();
   private readonly reposts = new Map<string, string>();
   private readonly topZaps = new Map<string, TopZap[]>();
+  /** Poll tallies (10000179) by poll id, stamped like stats. */
+  private readonly pollStats = new Map<string, Stamped<Record<string, PollOptionStats>>>();
+  /** The viewer's counted vote by poll id, as the cache says (10000115 `voted_for_option(s)`). */
+  private readonly pollVotes = new Map<string, Stamped<readonly string[]>>();
+  /** The viewer's vote sent since, shown until the cache's tally names it. */
+  private readonly ownPollVotes = new Map<string, readonly string[]>();
+  private readonly tallyMemo = new Map<string, { key: string; value: PollView }>();
   private readonly wordCounts = new Map<string, number>();
   private readonly relayHints = new Map<string, string>();
   private readonly urlsByNote = new Map<string, string[]>();
@@ -191,7 +213,17 @@ export class EntityStore implements Observable<number> {
       }
       for (const u of Object.values(page.users)) this.putUser(u);
       for (const [id, s] of Object.entries(page.stats)) this.putStamped(this.stats, id, s, at);
-      for (const [id, a] of Object.entries(page.actions)) this.putStamped(this.actions, id, a, at);
+      for (const [id, a] of Object.entries(page.actions)) {
+        this.putStamped(this.actions, id, a, at);
+        const voted = a.voted_for_options ?? (a.voted_for_option ? [a.voted_for_option] : null);
+        if (voted || page.pollStats[id]) this.putStamped(this.pollVotes, id, voted ?? [], at);
+      }
+      for (const [id, t] of Object.entries(page.pollStats)) {
+        this.putStamped(this.pollStats, id, t, at);
+        const own = this.ownPollVotes.get(id);
+        const cached = this.pollVotes.get(id)?.value;
+        if (own && cached && sameSet(own, cached)) this.ownPollVotes.delete(id);
+      }
       for (const [pk, s] of Object.entries(page.userStats)) {
         this.putStamped(this.userStats, pk, s, at);
       }
@@ -239,6 +271,9 @@ export class EntityStore implements Observable<number> {
     this.muted.clear();
     this.actions.clear();
     this.ownFlags.clear();
+    this.pollVotes.clear();
+    this.ownPollVotes.clear();
+    this.tallyMemo.clear();
     this.likedIds = new Set();
     for (const key of [...this.memo.keys()]) this.memo.delete(key);
     this.overlay.clear();
@@ -470,6 +505,43 @@ export class EntityStore implements Observable<number> {
     return url === undefined ? undefined : this.previewByUrl.get(url);
   }
 
+  /**
+   * A poll's tally as the cache counted it, with the viewer's vote: the one they just sent
+   * counts at once (taken off the option it replaces) until the cache's tally includes it.
+   * Undefined when no tally came. Same object for the same data.
+   */
+  pollView(id: string | undefined): PollView | undefined {
+    if (id === undefined) return undefined;
+    const stats = this.pollStats.get(id);
+    if (!stats) return undefined;
+    const cached = this.pollVotes.get(id)?.value ?? [];
+    const own = this.ownPollVotes.get(id);
+    const key = `${stats.at}|${cached.join(',')}|${own?.join(',') ?? '-'}`;
+    const memo = this.tallyMemo.get(id);
+    if (memo?.key === key) return memo.value;
+    const options: Record<string, PollOptionStats> = {};
+    for (const [o, v] of Object.entries(stats.value)) options[o] = { ...v };
+    const mine = own ?? cached;
+    if (own) {
+      for (const o of cached) if (options[o]) options[o].votes = Math.max(0, options[o].votes - 1);
+      for (const o of own)
+        options[o] = {
+          votes: (options[o]?.votes ?? 0) + 1,
+          satszapped: options[o]?.satszapped ?? 0,
+        };
+    }
+    const value: PollView = { options, mine, pending: own !== undefined };
+    this.tallyMemo.set(id, { key, value });
+    return value;
+  }
+
+  /** The viewer voted (shown at once); `null` takes an unsent vote back. */
+  setOwnPollVote(pollId: string, optionIds: readonly string[] | null): void {
+    if (optionIds) this.ownPollVotes.set(pollId, [...optionIds]);
+    else this.ownPollVotes.delete(pollId);
+    this.changed();
+  }
+
   noteTopZaps(id: string | undefined): TopZap[] | undefined {
     return id === undefined ? undefined : this.topZaps.get(id);
   }
@@ -598,6 +670,9 @@ export class EntityStore implements Observable<number> {
     this.actions.delete(id);
     this.ownFlags.delete(id);
     this.topZaps.delete(id);
+    this.pollStats.delete(id);
+    this.pollVotes.delete(id);
+    this.tallyMemo.delete(id);
     this.wordCounts.delete(id);
     this.relayHints.delete(id);
     this.urlsByNote.delete(id);

@@ -9,7 +9,13 @@ import { pageExtras } from '../enrich.ts';
 import { applyModeration, loadModeration } from '../moderation.ts';
 import { emitPosts, emitScored, rangeOf } from '../page.ts';
 import { hex64, int, limitOf, optHex64, paging, type Paging, str, valuePaging } from '../params.ts';
-import { authorsFeed, followsOf, globalFeed, type ScoreColumn } from '../queries/feeds.ts';
+import {
+  authorsFeed,
+  followsOf,
+  globalFeed,
+  MEDIA_FEED_KINDS,
+  type ScoreColumn,
+} from '../queries/feeds.ts';
 import { CacheError, type CacheRequest } from '../request.ts';
 import { zapsOf } from './reactions.ts';
 import { emitProfiles } from './users.ts';
@@ -191,13 +197,16 @@ export async function exploreZaps(req: CacheRequest, p: Paging): Promise<void> {
   await zapsOf(req, undefined, '', p);
 }
 
-/** Latest notes with images or videos (explore_media and the explore-media spec). */
+/**
+ * Latest notes with images or videos, picture posts and video events (explore_media and the
+ * explore-media spec).
+ */
 export async function exploreMedia(req: CacheRequest, p: Paging): Promise<void> {
   const user = optHex64(req.payload, 'user_pubkey');
   const mod = await loadModeration(req.store.db, user, 'content');
   const posts = await globalFeed(
     req.store.db,
-    { kinds: [1, 20], withMedia: true, excludeAuthors: mod?.blocked },
+    { kinds: MEDIA_FEED_KINDS, withMedia: true, excludeAuthors: mod?.blocked },
     p,
   );
   await emitPosts(req, applyModeration(mod, posts));

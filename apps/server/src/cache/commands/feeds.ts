@@ -3,14 +3,20 @@ import type { NostrEvent } from '@swell/nostr';
 import { applyModeration, loadModeration } from '../moderation.ts';
 import { bool, hex64, kinds, optHex64, optStr, paging, type Paging } from '../params.ts';
 import { emitPosts, emitScored } from '../page.ts';
-import { authorsFeed, followsOf, globalFeed, idsFeed, taggedFeed } from '../queries/feeds.ts';
+import {
+  authorsFeed,
+  FEED_POST_KINDS,
+  followsOf,
+  globalFeed,
+  idsFeed,
+  MEDIA_FEED_KINDS,
+  taggedFeed,
+} from '../queries/feeds.ts';
 import { eventsByIds, replaceableOf } from '../queries/events.ts';
 import { CacheError, type CacheRequest } from '../request.ts';
 import { searchPosts } from './search.ts';
 import { exploreMedia, exploreZaps } from './explore.ts';
 import { zapsReceived } from './reactions.ts';
-
-const NOTE_KINDS = [1, 6];
 
 async function bookmarkIds(req: CacheRequest, pubkey: string): Promise<string[]> {
   const list = (await replaceableOf(req.store.db, [pubkey], 10003)).get(pubkey);
@@ -76,7 +82,7 @@ async function profileFeed(
       posts = await authorsFeed(
         req.store,
         [pubkey],
-        { kinds: opts.kinds ?? NOTE_KINDS, excludeReplies: !opts.includeReplies },
+        { kinds: opts.kinds ?? FEED_POST_KINDS, excludeReplies: !opts.includeReplies },
         p,
       );
       break;
@@ -87,7 +93,12 @@ async function profileFeed(
       posts = await authorsFeed(req.store, [pubkey], { kinds: opts.kinds ?? [1, 6, 30023] }, p);
       break;
     case 'user_media_thumbnails':
-      posts = await authorsFeed(req.store, [pubkey], { kinds: [1, 20], withMedia: true }, p);
+      posts = await authorsFeed(
+        req.store,
+        [pubkey],
+        { kinds: MEDIA_FEED_KINDS, withMedia: true },
+        p,
+      );
       break;
     case 'bookmarks':
       posts = await idsFeed(req.store.db, await bookmarkIds(req, pubkey), p);
@@ -96,7 +107,11 @@ async function profileFeed(
       posts = await authorsFeed(
         req.store,
         follows ?? [],
-        { kinds: opts.kinds ?? NOTE_KINDS, excludeReplies: !opts.includeReplies, excludeAuthors },
+        {
+          kinds: opts.kinds ?? FEED_POST_KINDS,
+          excludeReplies: !opts.includeReplies,
+          excludeAuthors,
+        },
         p,
       );
       break;
@@ -138,7 +153,7 @@ export async function runSpec(req: CacheRequest, spec: FeedSpec, p: Paging): Pro
       const posts = await globalFeed(
         req.store.db,
         {
-          kinds: NOTE_KINDS,
+          kinds: FEED_POST_KINDS,
           excludeReplies: !(spec.include_replies ?? false),
           excludeAuthors: mod?.blocked,
         },

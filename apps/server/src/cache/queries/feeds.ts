@@ -1,4 +1,4 @@
-import type { NostrEvent } from '@swell/nostr';
+import { MEDIA_EVENT_KINDS, type NostrEvent } from '@swell/nostr';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { Store } from '../../store/store.ts';
@@ -24,11 +24,21 @@ export interface PostFilter {
   excludeReplies?: boolean;
   /** Only kind 1 replies. */
   onlyReplies?: boolean;
-  /** Only notes linking an image or a video. */
+  /** Only notes linking an image or a video, and picture posts and video events. */
   withMedia?: boolean;
   /** Authors left out (moderation). */
   excludeAuthors?: ReadonlySet<string>;
 }
+
+/**
+ * What the follows (home) and profile feeds show, and everyone's notes: notes, reposts, polls,
+ * zap polls, picture posts and video events (cache-protocol.md section 6). The PostgreSQL partial
+ * index `events_feed_posts` covers exactly these kinds (migration 0015).
+ */
+export const FEED_POST_KINDS = [1, 6, 20, 21, 22, 1068, 6969, 34235, 34236];
+
+/** What the media feeds (Explore > Media, a profile's media) show: notes with media and media events. */
+export const MEDIA_FEED_KINDS = [1, ...MEDIA_EVENT_KINDS];
 
 const MEDIA_PATTERNS = [
   '%.jpg%',
@@ -88,7 +98,12 @@ function applyFilter(q: EventsQuery, f: PostFilter): EventsQuery {
     );
   }
   if (f.withMedia) {
-    out = out.where(({ or, eb }) => or(MEDIA_PATTERNS.map((p) => eb('events.content', 'like', p))));
+    out = out.where(({ or, eb }) =>
+      or([
+        eb('events.kind', 'in', [...MEDIA_EVENT_KINDS]),
+        ...MEDIA_PATTERNS.map((p) => eb('events.content', 'like', p)),
+      ]),
+    );
   }
   return out;
 }

@@ -3,6 +3,8 @@ import { lazy } from '@/lib/lazy.ts';
 import { Link } from 'react-router';
 import type { NostrUriEntity } from '@swell/nostr';
 import { nip19 } from '@swell/nostr';
+import { altText } from '@/features/note/alt-text.ts';
+import { richKinds, textKinds } from '@/features/note/note-kinds.ts';
 import { useNote } from '@/data/entity-store.ts';
 import { noteLink, profileLink, userLabel, useUser } from '@/data/user.ts';
 import { Avatar } from '@/components/avatar/avatar.tsx';
@@ -10,6 +12,9 @@ import { plainText } from '@/lib/summary.ts';
 
 // Notes the cache lacks are looked up on relays (features/outbox), loaded only when needed.
 const LookedUpMention = lazy(() => import('@/features/outbox/looked-up-mention.tsx'));
+// A mentioned note of a kind Swell cannot show: its NIP-31 card (straight to it, not through the
+// renderers of rich kinds, which render note content and so mentions again).
+const AltCard = lazy(() => import('@/features/note/alt-card.tsx'));
 
 function ProfileMention({ pubkey }: { pubkey: string }) {
   const user = useUser(pubkey);
@@ -42,6 +47,13 @@ function NoteMention({ id, bech32 }: { id: string; bech32: string }) {
     );
   }
   const name = userLabel(user);
+  // A kind Swell cannot show: its alt text and a link to open it elsewhere, not a thread link.
+  if (!textKinds.has(note.kind) && !richKinds.has(note.kind))
+    return (
+      <Suspense fallback={<p className="alt-card">{altText(note)}</p>}>
+        <AltCard event={note} />
+      </Suspense>
+    );
   return (
     <Link to={noteLink(id)} className="mentioned-note">
       <span className="mentioned-note-head">

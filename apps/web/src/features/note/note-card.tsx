@@ -10,7 +10,7 @@ import { profileLink, userLabel, useUser } from '@/data/user.ts';
 import { Avatar } from '@/components/avatar/avatar.tsx';
 import { ArticleCard } from '@/features/note/article-card.tsx';
 import { NoteActionBar } from '@/features/note/note-action-bar.tsx';
-import { NoteContent } from '@/features/note/note-content.tsx';
+import { NoteBody } from '@/features/note/note-body.tsx';
 import { NoteHeader } from '@/features/note/note-header.tsx';
 import { NoteMenu } from '@/features/note/note-menu.tsx';
 import { NoteStatsSummary } from '@/features/note/note-stats-summary.tsx';
@@ -124,7 +124,7 @@ export function NoteCard({
             <NoteMenu event={event} />
           </NoteHeader>
           {variant === 'feed' && <ReplyingTo event={event} />}
-          <NoteContent event={event} />
+          <NoteBody event={event} />
           {focused && (
             <p className="note-full-date">
               <time dateTime={new Date(event.created_at * 1000).toISOString()}>
