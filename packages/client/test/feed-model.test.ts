@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   finalizeEvent,
   generateSecretKey,
@@ -6,44 +6,15 @@ import {
   nip19,
   type NostrEvent,
 } from '@swell/nostr';
-import { testServer } from '@swell/server/testing';
-import {
-  createSwellClient,
-  type SwellClient,
-  type SwellClientOptions,
-} from '../src/swell-client.ts';
-import { MemoryStorage } from '../src/storage/storage.ts';
 import { feedModel, type FeedModel, type FeedSource } from '../src/models/feed-model.ts';
 import { HomeFeedModel } from '../src/models/home-feed-model.ts';
 import { defineModel } from '../src/models/model.ts';
 import { ManualClock } from './manual-clock.ts';
 import { waitFor } from './wait.ts';
+import { modelHarness } from './model-harness.ts';
 
-type Server = Awaited<ReturnType<typeof testServer>>;
-let server: Server;
-
-beforeAll(async () => {
-  server = await testServer();
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
-
-const cleanup: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const f of cleanup.splice(0).reverse()) await f();
-});
-
-function client(options: Partial<SwellClientOptions> = {}): SwellClient {
-  const c = createSwellClient({
-    storage: new MemoryStorage(),
-    origin: server.url,
-    login: { detect: async () => null },
-    ...options,
-  });
-  cleanup.push(() => c.close());
-  return c;
-}
+const harness = modelHarness();
+const { cleanup, client } = harness;
 
 const base = Math.floor(Date.now() / 1000) - 3600;
 const note = (sk: Uint8Array, created_at: number, content: string) =>

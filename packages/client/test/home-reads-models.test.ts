@@ -1,44 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseFeedSpec } from '@swell/cache-protocol';
 import { finalizeEvent, generateSecretKey, nip19 } from '@swell/nostr';
-import { testServer } from '@swell/server/testing';
-import {
-  createSwellClient,
-  type SwellClient,
-  type SwellClientOptions,
-} from '../src/swell-client.ts';
 import { MemoryStorage } from '../src/storage/storage.ts';
 import { homeModel } from '../src/models/home-model.ts';
 import { readsModel, topicSpec } from '../src/models/reads-model.ts';
 
 import { ManualClock } from './manual-clock.ts';
 import { waitFor } from './wait.ts';
+import { modelHarness } from './model-harness.ts';
 
-type Server = Awaited<ReturnType<typeof testServer>>;
-let server: Server;
-
-beforeAll(async () => {
-  server = await testServer();
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
-
-const cleanup: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const f of cleanup.splice(0).reverse()) await f();
-});
-
-function client(options: Partial<SwellClientOptions> = {}): SwellClient {
-  const c = createSwellClient({
-    storage: new MemoryStorage(),
-    origin: server.url,
-    login: { detect: async () => null },
-    ...options,
-  });
-  cleanup.push(() => c.close());
-  return c;
-}
+const harness = modelHarness();
+const { cleanup, client } = harness;
 
 describe('the home model', () => {
   it('lists the server’s feeds (a guest’s without Latest), opens the first, stores a choice and looks for new notes while shown', async () => {

@@ -1,43 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { finalizeEvent, generateSecretKey, getPublicKey, nip19 } from '@swell/nostr';
-import { testServer } from '@swell/server/testing';
-import {
-  createSwellClient,
-  type SwellClient,
-  type SwellClientOptions,
-} from '../src/swell-client.ts';
-import { MemoryStorage } from '../src/storage/storage.ts';
 import { ValueStore } from '../src/store.ts';
 import { defineModel, type Model } from '../src/models/model.ts';
 import { defineQuery, pageShows } from '../src/models/query-model.ts';
 import { ManualClock } from './manual-clock.ts';
 import { waitFor } from './wait.ts';
+import { modelHarness } from './model-harness.ts';
 
-type Server = Awaited<ReturnType<typeof testServer>>;
-let server: Server;
-
-beforeAll(async () => {
-  server = await testServer();
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
-
-const cleanup: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const f of cleanup.splice(0).reverse()) await f();
-});
-
-function client(options: Partial<SwellClientOptions> = {}): SwellClient {
-  const c = createSwellClient({
-    storage: new MemoryStorage(),
-    origin: server.url,
-    login: { detect: async () => null },
-    ...options,
-  });
-  cleanup.push(() => c.close());
-  return c;
-}
+const harness = modelHarness();
+const { client } = harness;
 
 /** A model that records what the registry does to it. */
 class Probe implements Model<number> {
