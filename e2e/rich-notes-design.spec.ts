@@ -162,7 +162,7 @@ test('a poll, a picture gallery, a short video and an unknown kind render in a p
   await expect(gallery).toBeVisible({ timeout: 30_000 });
   await expect(gallery.getByRole('button', { name: 'Picture 1 of 3' })).toBeVisible();
   await expect(gallery.locator('img').first()).toHaveAttribute('alt', /\S/);
-  await expect(feed.getByRole('form', { name: 'Poll' })).toBeVisible();
+  await expect(feed.getByRole('group', { name: 'Poll' })).toBeVisible();
   await expect(feed.getByRole('radio', { name: /^The lake/ })).toBeVisible();
   const video = feed.locator('video[aria-label="Ridge at dusk"]');
   await expect(video).toBeVisible();
@@ -189,7 +189,7 @@ test('a poll, a picture gallery, a short video and an unknown kind render in a p
       await showAs(page, theme, width, height);
       await gallery.scrollIntoViewIfNeeded();
       await check(page, theme, size, testInfo.outputPath(`${theme}-${size}-gallery.png`));
-      await feed.getByRole('form', { name: 'Poll' }).scrollIntoViewIfNeeded();
+      await feed.getByRole('group', { name: 'Poll' }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: testInfo.outputPath(`${theme}-${size}-poll.png`) });
     }
 

@@ -138,7 +138,14 @@ describe('publishing the relay list against real servers', () => {
     await until(
       async () => (await onRelay(main.relayUrl, pubkey, 10002))?.tags.length === 1,
       'main relay got the new list',
-    );
+    ).catch(async (e: unknown) => {
+      // What the main relay holds instead, to tell a refusal from a list never sent there.
+      const held = await onRelay(main.relayUrl, pubkey, 10002);
+      throw new Error(
+        `${(e as Error).message}: it holds ${JSON.stringify(held?.tags)} of ${held?.created_at}; ` +
+          `the new list is of ${again.event.created_at}, ${JSON.stringify(await again.result)}`,
+      );
+    });
     // Once the cache has it, the list comes from there (no pending copy left).
     const now = await client.connectRelays();
     expect(now.settings).toEqual({ [second.relayUrl]: rw });

@@ -116,9 +116,10 @@ function PollCard({ event, poll }: { event: SignedEvent; poll: Poll }) {
   };
   const groupName = `poll-${event.id}`;
   return (
+    // No name on the form: a named form is a landmark, and two polls on one screen would be two
+    // landmarks of one name (axe's landmark-unique); the options' fieldset is named instead.
     <form
       className="poll"
-      aria-label={t('rich.poll')}
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
