@@ -3,6 +3,7 @@ import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 
 import { RelayPool } from '../src/relay/relay-pool.ts';
 import { ManualClock } from './manual-clock.ts';
 import { waitFor } from './wait.ts';
+import { WebSocketServer } from 'ws';
 import { closedPort, scriptedRelay, silentPort } from './relay-helpers.ts';
 
 const cleanup: Array<() => unknown> = [];
@@ -151,6 +152,36 @@ describe('RelayPool connection failures', () => {
     await ended;
     await new Promise((r) => setTimeout(r, 100));
     expect(p.getSnapshot()[url]!.status).toBe('failed');
+  });
+
+  it('keeps a relay dropped from the list until a publish to it has its answer', async () => {
+    // The relay list's own event goes to the old list's relays, and the new list is applied
+    // right after: the relay that answers late must still get the event and give its OK.
+    const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await new Promise<void>((r) => wss.once('listening', () => r()));
+    cleanup.push(() => new Promise<void>((r) => wss.close(() => r())));
+    const received: string[] = [];
+    wss.on('connection', (ws) => {
+      ws.on('message', (data) => {
+        const msg = JSON.parse(data.toString()) as [string, NostrEvent];
+        if (msg[0] !== 'EVENT') return;
+        received.push(msg[1].id);
+        setTimeout(() => ws.send(JSON.stringify(['OK', msg[1].id, true, ''])), 300);
+      });
+    });
+    const url = `ws://127.0.0.1:${(wss.address() as { port: number }).port}`;
+    const p = pool();
+    p.setRelays({ [url]: { read: true, write: true } });
+    await waitFor(() => p.getSnapshot()[url]?.status === 'connected', 3000, 'connected');
+    const event = note(alice, 'the new relay list', 10002);
+    const job = p.publish(event, [url]);
+    await waitFor(() => received.includes(event.id), 3000, 'the event at the relay');
+    p.setRelays({});
+    expect(p.writeRelays()).toEqual([]);
+    const report = await job.report;
+    expect(report.accepted).toEqual([url]);
+    // Gone once the job is done.
+    await waitFor(() => p.getSnapshot()[url] === undefined, 3000, 'the relay removed');
   });
 
   it('never retries a removed relay', async () => {

@@ -136,6 +136,9 @@ export class RelayPool implements Observable<RelayPoolSnapshot> {
     }
     for (const url of [...this.relays.keys()]) {
       if (url in next) this.transient.delete(url);
+      // A relay dropped from the list while a publish to it is under way (the relay list's own
+      // event: the old list's relays must hear of the new one) stays until that job finishes.
+      else if (this.jobsFor(url).length > 0) this.transient.add(url);
       else if (!(this.transient.has(url) && this.inUse(url))) this.removeRelay(url);
     }
     this.settings = next;
