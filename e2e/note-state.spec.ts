@@ -37,9 +37,12 @@ test('a signed-in demo user sees the notes they liked highlighted on home', asyn
   await page.goto('/home');
   await expect(page.getByText('Signed in as Alice')).toBeVisible();
   const feed = page.getByRole('feed', { name: 'Home' });
+  // A note of its own, not one brought by a repost: a reposted note's counts and the user's
+  // like of it do not show on its repost's card yet (a known gap, docs/architecture.md).
   const notLiked = feed
     .locator('article')
     .filter({ has: page.locator('button[aria-label^="Like"][aria-pressed="false"]') })
+    .filter({ hasNot: page.locator('.note-repost') })
     .first();
   await expect(notLiked).toBeVisible();
   const id = (await notLiked.getAttribute('data-note-id'))!;
