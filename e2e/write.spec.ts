@@ -48,7 +48,10 @@ test('a posted note goes to the top of home and to the relay; a reply joins its 
   await expect(page.getByText('Signed in as Heidi')).toBeVisible();
   const text = unique('Hello from the e2e composer #swelltest');
   const id = await post(page, text);
-  await expect(page.getByRole('status').filter({ hasText: 'Note published' })).toBeVisible();
+  // Shown on the relay's OK, which a loaded machine can take more than 5 s to give.
+  await expect(page.getByRole('status').filter({ hasText: 'Note published' })).toBeVisible({
+    timeout: 20_000,
+  });
   const card = page.locator(`article[data-note-id="${id}"]`).first();
   await expect(card.getByText('Sent')).toBeVisible();
 

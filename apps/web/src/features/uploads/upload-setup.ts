@@ -56,7 +56,14 @@ function blossomServers(pubkey: string, own: string): Promise<string[]> {
   if (!p) {
     p = (async () => {
       const { uploadServers, BLOSSOM_SERVER_LIST_KIND } = await import('@swell/client/uploads');
-      const pool = await swell().loadRelays();
+      // The user's relays applied first: a pool still on none answers "no list" at once, and
+      // that answer is kept for the session.
+      const [pool] = await Promise.all([
+        swell().loadRelays(),
+        swell()
+          .connectRelays()
+          .catch(() => undefined),
+      ]);
       const events = await pool.query(
         [{ kinds: [BLOSSOM_SERVER_LIST_KIND], authors: [pubkey], limit: 1 }],
         { eoseTimeoutMs: SERVERS_TIMEOUT_MS },
