@@ -386,6 +386,12 @@ export { FeedModel, feedModel, megaFeedSource } from './models/feed-model.ts';
 export { HomeFeedModel, homeFeedModel, pollDelay, futureCap } from './models/home-feed-model.ts';
 export type { FeedSource, FeedState, ScrollMemory } from './models/feed-model.ts';
 export { profileTabs, profileSource } from './models/profile-sources.ts';
+export { profileModel, profileSidebarModel } from './models/profile-models.ts';
+export type { ProfileHeader, ProfileSidebar } from './models/profile-models.ts';
+export { scoredNotesModel } from './models/sidebar-models.ts';
+export type { ScoredNotes } from './models/sidebar-models.ts';
+export { reactionsModel, reactionRows, reactionTabs } from './models/reactions-model.ts';
+export type { ReactionRow, ReactionTab, ReactionsParams } from './models/reactions-model.ts';
 export type { ProfileTab } from './models/profile-sources.ts';
 export {
   userSearchModel,

@@ -52,3 +52,18 @@ export function useAfterFirstFeedPage(): boolean {
   }, []);
   return done;
 }
+
+/** False until `afterFirstContent` resolves (secondary parts wait for the main list). */
+export function useAfterFirstContent(): boolean {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void afterFirstContent().then(() => {
+      if (live) setDone(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return done;
+}
