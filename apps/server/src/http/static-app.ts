@@ -1,7 +1,10 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ServerContext } from '../context.ts';
+import { pageMeta, withMeta } from './page-meta.ts';
 
 /**
  * The Content-Security-Policy of the app. Scripts only from this server (no inline script, no
@@ -41,6 +44,7 @@ function appPageHeaders(reply: FastifyReply): void {
 export async function registerWebApp(
   app: FastifyInstance,
   dist: string | undefined,
+  ctx?: ServerContext,
 ): Promise<void> {
   if (!dist || !existsSync(join(dist, 'index.html'))) {
     app.log.warn({ dist }, 'web app not built; run `npm run build`');
@@ -70,7 +74,7 @@ export async function registerWebApp(
       if (path.endsWith('.html') || path === join(dist, 'sw.js')) appPageHeaders(res);
     },
   });
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     // `/wallet` itself is the app's wallet screen; the membership socket lives under `/wallet/`.
     const apiLike =
@@ -83,6 +87,41 @@ export async function registerWebApp(
       return reply.code(404).send({ error: 'not found' });
     }
     appPageHeaders(reply);
+    // A note, article or profile: the page carries its social card (Open Graph, Twitter), so a
+    // shared link shows a title, text and picture in other apps. Anything else, or a lookup that
+    // fails or takes long, gets the app's page as built.
+    const meta = ctx && req.method === 'GET' ? await previewOf(ctx, url, req) : null;
+    if (meta) {
+      // Read per request: a rebuild while the server runs changes the asset names in it.
+      const html = await readFile(join(dist, 'index.html'), 'utf8');
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').send(withMeta(html, meta));
+    }
     return reply.type('text/html').sendFile('index.html');
   });
+}
+
+/** How long a page waits for its social card before it is sent without one. */
+const PREVIEW_BUDGET_MS = 300;
+
+async function previewOf(
+  ctx: ServerContext,
+  path: string,
+  req: { protocol: string; host: string; log: FastifyInstance['log'] },
+) {
+  const origin = `${req.protocol}://${req.host}`;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      pageMeta(ctx, path, origin),
+      new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), PREVIEW_BUDGET_MS);
+      }),
+    ]);
+  } catch (e) {
+    req.log.warn({ err: e, path }, 'social preview failed');
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
 }
