@@ -8,6 +8,7 @@ import {
 } from '@swell/nostr';
 import type { ServerContext } from '../context.ts';
 import { byCoordinates, eventsByIds, replaceableOf } from '../cache/queries/events.ts';
+import { isReservedName } from '../membership/reserved-names.ts';
 import { normaliseName } from '../names/name-registry.ts';
 
 /** What a shared link shows in other apps (Open Graph and Twitter cards). */
@@ -28,36 +29,6 @@ type Target =
   | { kind: 'name'; name: string; identifier?: string };
 
 const HEX64 = /^[0-9a-f]{64}$/;
-
-/** The first segments of the app's own screens: never a vanity name. */
-const APP_SCREENS = new Set([
-  'home',
-  'reads',
-  'explore',
-  'dms',
-  'notifications',
-  'downloads',
-  'download',
-  'settings',
-  'bookmarks',
-  'help',
-  'wallet',
-  'search',
-  'mutelist',
-  'new',
-  'feeds',
-  'asearch',
-  'premium',
-  '404',
-  'terms',
-  'privacy',
-  'support',
-  'app-download-qr',
-  'e',
-  'thread',
-  'p',
-  'profile',
-]);
 
 function entityOf(segment: string): Target | undefined {
   if (HEX64.test(segment)) return undefined;
@@ -104,7 +75,8 @@ export function pageTarget(path: string): Target | undefined {
     const t = HEX64.test(second) ? { kind: 'profile' as const, pubkey: second } : entityOf(second);
     return t?.kind === 'profile' ? t : undefined;
   }
-  if (APP_SCREENS.has(first)) return undefined;
+  // The app's own screens and the server's paths are never a member's name.
+  if (isReservedName(first)) return undefined;
   const name = normaliseName(first);
   if (!name) return undefined;
   return second ? { kind: 'name', name, identifier: second } : { kind: 'name', name };
