@@ -279,6 +279,16 @@ test('Settings > Paid tiers at 390 and 1280 px, light and dark: list, form and e
   await expect(page.getByRole('heading', { name: 'No paid tiers yet' })).toBeVisible({
     timeout: 30_000,
   });
+  // The empty state, in the default theme.
+  for (const [size, width, height] of [
+    ['phone', 390, 844],
+    ['desktop', 1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    const theme = (await page.locator('html').getAttribute('data-theme')) ?? 'default';
+    await axeClean(page, theme, size, `${theme} ${size} empty`);
+    await screenshot(page, { path: testInfo.outputPath(`${theme}-${size}-empty.png`) });
+  }
   // Two tiers to show, made through the form.
   for (const [title, month, year, perks] of [
     ['Reader', '1000', '10000', ['Early access to every essay']],
