@@ -494,3 +494,29 @@ export {
   loadAuthorSubscriptions,
 } from './subscriptions/author-tiers.ts';
 export type { AuthorTier, TierCost } from './subscriptions/author-tiers.ts';
+// const { list, tiers } = client.models.get(creatorTiersModel, pubkey).getSnapshot().data
+// write.publishEvent(tierTemplate(draft, d, previous))      // kind 37001, after validateTierDraft
+// write.publishEvent(tierListTemplate(current, { add }))    // kind 17000, tiers by `a` tag
+export {
+  tierCadences,
+  maxTierSats,
+  maxTierTitle,
+  emptyTierDraft,
+  parseTierSats,
+  validateTierDraft,
+  hasTierErrors,
+  keptTierCosts,
+  tierDraftOf,
+  newTierIdentifier,
+  tierTemplate,
+  tierListTemplate,
+  loadCreatorTiers,
+} from './subscriptions/tier-editing.ts';
+export type {
+  TierCadence,
+  TierDraft,
+  TierDraftErrors,
+  TierPriceError,
+  CreatorTiers,
+} from './subscriptions/tier-editing.ts';
+export { creatorTiersModel } from './models/tiers-model.ts';
