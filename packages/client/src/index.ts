@@ -519,4 +519,8 @@ export type {
   TierPriceError,
   CreatorTiers,
 } from './subscriptions/tier-editing.ts';
-export { creatorTiersModel } from './models/tiers-model.ts';
+export {
+  creatorTiersModel,
+  authorTiersModel,
+  authorSubscriptionsModel,
+} from './models/tiers-model.ts';
