@@ -121,7 +121,7 @@ export function Component() {
               <NoteCard event={view.focus} variant="focused" />
             )}
           </div>
-          {canSign && !deleted && view.focus.kind !== 30023 && (
+          {canSign && !deleted && view.focus.kind !== 30023 && view.focus.kind !== 1111 && (
             <Suspense fallback={null}>
               <InlineReply note={view.focus} />
             </Suspense>

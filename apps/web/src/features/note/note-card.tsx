@@ -9,6 +9,7 @@ import { useSession } from '@/data/session.ts';
 import { profileLink, userLabel, useUser } from '@/data/user.ts';
 import { Avatar } from '@/components/avatar/avatar.tsx';
 import { ArticleCard } from '@/features/note/article-card.tsx';
+import { CommentTarget } from '@/features/note/comment-target.tsx';
 import { NoteActionBar } from '@/features/note/note-action-bar.tsx';
 import { NoteBody } from '@/features/note/note-body.tsx';
 import { NoteHeader } from '@/features/note/note-header.tsx';
@@ -123,7 +124,9 @@ export function NoteCard({
           <NoteHeader event={event} user={user}>
             <NoteMenu event={event} />
           </NoteHeader>
-          {variant === 'feed' && <ReplyingTo event={event} />}
+          {event.kind === 1111
+            ? variant !== 'reply' && <CommentTarget event={event} />
+            : variant === 'feed' && <ReplyingTo event={event} />}
           <NoteBody event={event} />
           {focused && (
             <p className="note-full-date">
