@@ -126,22 +126,25 @@ export function Component() {
               <InlineReply note={view.focus} />
             </Suspense>
           )}
-          <section
-            aria-label={t('thread.replies')}
-            className={hasParents ? 'thread-replies thread-replies-tall' : 'thread-replies'}
-          >
-            <h2 className="thread-replies-title">{t('thread.replies')}</h2>
-            {replies.length === 0 ? (
-              <EmptyState
-                compact
-                icon={<MessageCircle size={20} />}
-                title={t('thread.noReplies')}
-                headingLevel={3}
-              />
-            ) : (
-              replies.map((r) => <FeedItem key={r} id={r} variant="reply" />)
-            )}
-          </section>
+          {/* An article's discussion is its comments: kind 1 replies show only when it has some. */}
+          {(view.focus.kind !== 30023 || replies.length > 0) && (
+            <section
+              aria-label={t('thread.replies')}
+              className={hasParents ? 'thread-replies thread-replies-tall' : 'thread-replies'}
+            >
+              <h2 className="thread-replies-title">{t('thread.replies')}</h2>
+              {replies.length === 0 ? (
+                <EmptyState
+                  compact
+                  icon={<MessageCircle size={20} />}
+                  title={t('thread.noReplies')}
+                  headingLevel={3}
+                />
+              ) : (
+                replies.map((r) => <FeedItem key={r} id={r} variant="reply" />)
+              )}
+            </section>
+          )}
         </>
       )}
     </Screen>

@@ -58,9 +58,9 @@ function readSelection(root: HTMLElement, box: HTMLElement): Selected | null {
 
 /**
  * Offers to highlight the text selected in an article (NIP-84), by mouse, touch or keyboard: a
- * popover under the selection with Highlight and Highlight with comment (a quote highlight). It
- * sits right after the article's text, so Tab reaches it from there; the selection is
- * announced. Published through the outbox; the article marks it at once.
+ * popover under the selection with Highlight and Highlight with comment (a quote highlight). The
+ * selection is announced and Tab goes to the popover (it also sits right after the article's
+ * text); Escape closes it. Published through the outbox; the article marks it at once.
  */
 export default function HighlightSelection({ article }: { article: SignedEvent }) {
   const { t } = useTranslation();
@@ -87,6 +87,26 @@ export default function HighlightSelection({ article }: { article: SignedEvent }
     doc.addEventListener('selectionchange', read);
     return () => doc.removeEventListener('selectionchange', read);
   }, [writing]);
+
+  // Tab with text selected goes to the popover (a selection made by keyboard or by a pointer
+  // sets no focus of its own); Escape anywhere closes it.
+  useEffect(() => {
+    if (!selected || writing) return;
+    const onKey = (e: KeyboardEvent) => {
+      const inside = ref.current?.contains(document.activeElement);
+      if (e.key === 'Escape') {
+        setSelected(null);
+        document.getSelection()?.removeAllRanges();
+      } else if (e.key === 'Tab' && !e.shiftKey && !inside) {
+        const first = ref.current?.querySelector<HTMLElement>('.highlight-popover button');
+        if (!first) return;
+        e.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [selected, writing]);
 
   // Centred under the selection, kept inside the article at its edges.
   const popover = useRef<HTMLDivElement>(null);

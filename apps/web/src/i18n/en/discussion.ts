@@ -25,5 +25,5 @@ export const discussion = {
   highlightSaved: 'Highlighted',
   highlightsTitle: 'Highlights',
   highlightBy: '{{name}} highlighted',
-  selected: 'Text selected: Highlight is available after the article text.',
+  selected: 'Text selected. Press Tab to highlight it.',
 } as const;
