@@ -76,6 +76,15 @@ async function showAs(page: Page, theme: 'sunrise' | 'midnight', width: number) 
     },
     { theme, dark: theme === 'midnight' },
   );
+  // Colours change with a transition: the screenshot waits for them.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => {})),
+    ),
+  );
 }
 
 test('bob highlights and comments on alice’s article; alice is told, carol sees the count rise', async ({
@@ -156,18 +165,43 @@ test('bob highlights and comments on alice’s article; alice is told, carol see
   await expect(list.getByRole('link', { name: `On keeping notes ${tag}` }).first()).toBeVisible();
   await alicePage.screenshot({ path: testInfo.outputPath('alice-notifications-1280.png') });
 
+  // Alice opens Bob's comment: it says what it comments on, and her reply is a comment too.
+  await list
+    .locator(`article[data-note-id]`, { hasText: `Well argued ${tag}.` })
+    .locator('.note-time')
+    .click();
+  await expect(alicePage.getByRole('heading', { level: 1, name: 'Thread' })).toBeVisible();
+  await expect(
+    alicePage
+      .locator('article[aria-current="true"]')
+      .getByRole('link', { name: `On keeping notes ${tag}` }),
+  ).toBeVisible();
+  await alicePage.getByRole('textbox', { name: 'Reply to Bob' }).fill('Thank you!');
+  await alicePage
+    .getByRole('form', { name: 'Reply to Bob' })
+    .getByRole('button', { name: 'Reply', exact: true })
+    .click();
+  await expect(alicePage.getByRole('region', { name: 'Replies' })).toContainText('Thank you!');
+
   // Carol, reloading, sees the comment and the count risen, and can reply to it.
   await carolPage.reload();
-  await expect(replyCount).toHaveAccessibleName(/^Reply, 1 repl/, { timeout: 30_000 });
+  // Bob's comment and Alice's reply to it: the discussion's count on the article.
+  await expect(replyCount).toHaveAccessibleName(/^Reply, 2 repl/, { timeout: 30_000 });
   const carolComments = carolPage.getByRole('region', { name: /^Comments/ });
-  await expect(carolComments.getByText('1 comment', { exact: true })).toBeVisible();
-  await carolComments.getByRole('button', { name: 'Reply', exact: true }).click();
+  await expect(carolComments.getByText('2 comments', { exact: true })).toBeVisible();
+  await expect(carolComments.getByRole('list', { name: 'Replies to Bob' })).toContainText(
+    'Thank you!',
+  );
+  await carolComments.getByRole('button', { name: 'Reply', exact: true }).first().click();
   await carolComments.getByRole('textbox', { name: 'Reply to Bob' }).fill('Seconded.');
-  await carolComments.getByRole('button', { name: 'Reply', exact: true }).last().click();
+  await carolComments
+    .getByRole('form', { name: 'Reply to Bob' })
+    .getByRole('button', { name: 'Reply', exact: true })
+    .click();
   await expect(carolComments.getByRole('list', { name: 'Replies to Bob' })).toContainText(
     'Seconded.',
   );
-  await expect(carolComments.getByText('2 comments', { exact: true })).toBeVisible();
+  await expect(carolComments.getByText('3 comments', { exact: true })).toBeVisible();
   await expectAxeClean(carolPage);
 
   // The article with its comments, as each reader sees it.

@@ -30,6 +30,7 @@ addStrings({ reads, thread });
 
 const ThreadLookup = lazy(() => import('@/features/outbox/thread-lookup.tsx'));
 const InlineReply = lazy(() => import('@/features/write/composer/inline-reply.tsx'));
+const CommentReply = lazy(() => import('@/features/reads/comment-reply.tsx'));
 
 export function Component() {
   const { t } = useTranslation();
@@ -124,6 +125,11 @@ export function Component() {
           {canSign && !deleted && view.focus.kind !== 30023 && view.focus.kind !== 1111 && (
             <Suspense fallback={null}>
               <InlineReply note={view.focus} />
+            </Suspense>
+          )}
+          {canSign && !deleted && view.focus.kind === 1111 && (
+            <Suspense fallback={null}>
+              <CommentReply comment={view.focus} />
             </Suspense>
           )}
           {/* An article's discussion is its comments: kind 1 replies show only when it has some. */}

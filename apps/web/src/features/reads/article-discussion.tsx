@@ -32,15 +32,18 @@ const maxLength = 8000;
  * The box that writes a comment on the article, or a reply to a comment (NIP-22), through the
  * outbox; a guest is asked to sign in first and keeps the text.
  */
-function CommentBox({
+export function CommentBox({
   target,
   replyTo,
   onDone,
+  focus = false,
 }: {
   target: SignedEvent;
   /** The name of the comment's author, for a reply. */
   replyTo?: string;
   onDone?: () => void;
+  /** Focused when it opens (a reply box the user asked for). */
+  focus?: boolean;
 }) {
   const { t } = useTranslation();
   const { pubkey } = useSession();
@@ -88,8 +91,7 @@ function CommentBox({
           if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) void submit(e);
           if (e.key === 'Escape' && onDone) onDone();
         }}
-        // A reply box opens where the user asked for it.
-        autoFocus={!!replyTo}
+        autoFocus={focus}
       />
       <div className="comment-box-actions">
         {onDone && (
@@ -152,7 +154,7 @@ function CommentItem({ node, depth }: { node: CommentNode; depth: number }) {
           </div>
           {pubkey === event.pubkey && <OutboxState id={event.id} />}
           {replying && (
-            <CommentBox target={event} replyTo={name} onDone={() => setReplying(false)} />
+            <CommentBox target={event} replyTo={name} onDone={() => setReplying(false)} focus />
           )}
         </div>
       </article>
