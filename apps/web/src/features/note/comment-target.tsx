@@ -10,7 +10,7 @@ import { useTranslation } from '@/i18n/use-translation.ts';
  * to what it comments on (an article by its address, a post by its id), named by its title when
  * the store has it, else by its author.
  */
-export function CommentTarget({ event }: { event: SignedEvent }) {
+export default function CommentTarget({ event }: { event: SignedEvent }) {
   const { t } = useTranslation();
   const refs = parseComment(event);
   const root = refs?.root;

@@ -1,4 +1,5 @@
-import { memo } from 'react';
+import { memo, Suspense } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { Link } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import FileQuestion from 'lucide-react/icons/file-question';
@@ -9,7 +10,6 @@ import { useSession } from '@/data/session.ts';
 import { profileLink, userLabel, useUser } from '@/data/user.ts';
 import { Avatar } from '@/components/avatar/avatar.tsx';
 import { ArticleCard } from '@/features/note/article-card.tsx';
-import { CommentTarget } from '@/features/note/comment-target.tsx';
 import { NoteActionBar } from '@/features/note/note-action-bar.tsx';
 import { NoteBody } from '@/features/note/note-body.tsx';
 import { NoteHeader } from '@/features/note/note-header.tsx';
@@ -20,6 +20,9 @@ import { OutboxState } from '@/features/write/outbox-state.tsx';
 import { NoteZaps } from '@/features/zaps/note-zaps.tsx';
 import { fullDate } from '@/lib/format.ts';
 import '@/features/note/note.css';
+
+// Loads with the first NIP-22 comment shown (parsing its tags pulls in the comment reader).
+const CommentTarget = lazy(() => import('@/features/note/comment-target.tsx'));
 
 /** A feed element: a note, a repost shown with its original, or an article card. */
 export const FeedItem = memo(function FeedItem({
@@ -125,7 +128,11 @@ export function NoteCard({
             <NoteMenu event={event} />
           </NoteHeader>
           {event.kind === 1111
-            ? variant !== 'reply' && <CommentTarget event={event} />
+            ? variant !== 'reply' && (
+                <Suspense fallback={null}>
+                  <CommentTarget event={event} />
+                </Suspense>
+              )
             : variant === 'feed' && <ReplyingTo event={event} />}
           <NoteBody event={event} />
           {focused && (
