@@ -127,6 +127,7 @@ test('bob highlights and comments on alice’s article; alice is told, carol see
   await actions
     .getByRole('textbox', { name: 'Your comment on this passage' })
     .fill('The line of the essay.');
+  await bobPage.screenshot({ path: testInfo.outputPath('highlight-form-sunrise-1280.png') });
   await actions.getByRole('button', { name: 'Highlight', exact: true }).click();
   // Marked at once, and listed with its comment.
   const mark = bobPage.locator('mark.article-highlight');
