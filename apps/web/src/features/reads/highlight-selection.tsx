@@ -168,6 +168,8 @@ export default function HighlightSelection({ article }: { article: SignedEvent }
         >
           {writing ? (
             <form className="highlight-form" onSubmit={(e) => void save(e)}>
+              {/* The selection goes when the text box takes the focus: the passage stays in view. */}
+              <blockquote className="highlight-form-quote">{selected.text}</blockquote>
               <label htmlFor={noteId} className="visually-hidden">
                 {t('discussion.highlightComment')}
               </label>
