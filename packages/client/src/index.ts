@@ -223,6 +223,7 @@ export { relayBesideCache } from './cache/cache-connection.ts';
 export type { LiveFeedHost } from './feed/watch-feed.ts';
 export { watchPollLive } from './polls/poll-live.ts';
 export { vote } from './actions/vote.ts';
+export { comment, highlight } from './actions/discuss.ts';
 export type { PollLiveHost } from './polls/poll-live.ts';
 export type { LiveFeedWatchOptions } from './feed/live-feed.ts';
 export { sortValue, publishedAt } from './feed/sort-value.ts';
@@ -410,6 +411,18 @@ export {
 } from './models/explore-list-model.ts';
 export { StreamModel, defineStream } from './models/stream-model.ts';
 export { NotificationsModel, notificationsModel } from './models/notifications-model.ts';
+export {
+  ArticleDiscussionModel,
+  articleDiscussionModel,
+  commentTree,
+} from './models/article-discussion-model.ts';
+export type {
+  ArticleAddress,
+  ArticleDiscussion,
+  ArticleDiscussionState,
+  ArticleHighlight,
+  CommentNode,
+} from './models/article-discussion-model.ts';
 export type { NotificationsState } from './models/notifications-model.ts';
 export type { StreamStart } from './models/stream-model.ts';
 export type { ExploreListParams, ExploreListTab } from './models/explore-list-model.ts';
