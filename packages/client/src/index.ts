@@ -388,6 +388,10 @@ export { HomeFeedModel, homeFeedModel, pollDelay, futureCap } from './models/hom
 export type { FeedSource, FeedState, ScrollMemory } from './models/feed-model.ts';
 export { profileTabs, profileSource } from './models/profile-sources.ts';
 export { profileModel, profileSidebarModel } from './models/profile-models.ts';
+export { threadModel } from './models/thread-model.ts';
+export type { ThreadParams } from './models/thread-model.ts';
+export { splitThread } from './thread/split-thread.ts';
+export type { ThreadView } from './thread/split-thread.ts';
 export type { ProfileHeader, ProfileSidebar } from './models/profile-models.ts';
 export { scoredNotesModel } from './models/sidebar-models.ts';
 export type { ScoredNotes } from './models/sidebar-models.ts';

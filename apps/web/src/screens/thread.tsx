@@ -5,6 +5,7 @@ import { useTranslation } from '@/i18n/use-translation.ts';
 import FileQuestion from 'lucide-react/icons/file-question';
 import FileX from 'lucide-react/icons/file-x';
 import MessageCircle from 'lucide-react/icons/message-circle';
+import { threadModel, type ThreadParams } from '@swell/client';
 import { useVanityTarget } from '@/app/vanity-route.tsx';
 import { FeedItem, NoteCard } from '@/features/note/note-card.tsx';
 import { NoteSkeleton } from '@/features/note/note-skeleton.tsx';
@@ -13,14 +14,12 @@ import { ButtonLink } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { LoadingRegion } from '@/components/ui/skeleton.tsx';
-import { api, ingested } from '@/data/connection.ts';
 import { useIsDeleted } from '@/data/entity-store.ts';
 import { useSession } from '@/data/session.ts';
+import { useModel } from '@/data/use-model.ts';
 import { ArticleView } from '@/features/reads/article-view.tsx';
-import { splitThread } from '@/features/thread/split-thread.ts';
 import { useOwnReplies } from '@/features/write/use-outbox-item.ts';
 import { parseThreadTarget, type ThreadTarget } from '@/lib/note-id.ts';
-import { useAsync } from '@/lib/use-async.ts';
 import '@/screens/thread.css';
 import { addStrings } from '@/i18n/add-strings.ts';
 import { reads } from '@/i18n/en/reads.ts';
@@ -37,30 +36,20 @@ export function Component() {
   const params = useParams();
   const vanity = useVanityTarget();
   const { pubkey, canSign } = useSession();
-  const personal = pubkey ? { user_pubkey: pubkey } : {};
   const target: ThreadTarget | undefined =
     vanity?.identifier !== undefined
       ? { type: 'address', pubkey: vanity.pubkey, identifier: vanity.identifier, kind: 30023 }
       : parseThreadTarget(params.id);
   const id = target?.type === 'event' ? target.id : undefined;
-  const key = !target
+  const threadParams: ThreadParams | null = !target
     ? null
     : target.type === 'event'
-      ? target.id
-      : `a:${target.kind}:${target.pubkey}:${target.identifier}`;
-  const result = useAsync(key, (signal) =>
-    target!.type === 'address'
-      ? ingested(
-          api().longFormThread(
-            target!.pubkey,
-            target!.identifier,
-            { ...personal, kind: target!.kind },
-            { signal },
-          ),
-        )
-      : ingested(api().threadView(target!.id, personal, { signal })),
-  );
-  const view = result.data ? splitThread(result.data, id) : undefined;
+      ? { id: target.id }
+      : { pubkey: target.pubkey, identifier: target.identifier, kind: target.kind };
+  const thread = useModel(threadModel, threadParams);
+  const result = thread?.state;
+  const view = result?.data;
+  const loading = !!result && view === undefined && result.error === null;
   const focusRef = useRef<HTMLDivElement>(null);
   const focusId = view?.focus?.id;
   const hasParents = (view?.parents.length ?? 0) > 0;
@@ -73,7 +62,7 @@ export function Component() {
   useEffect(() => {
     if (focusId && hasParents) focusRef.current?.scrollIntoView({ block: 'start' });
   }, [focusId, hasParents]);
-  if (key === null)
+  if (threadParams === null)
     return (
       <Screen title={t('thread.title')} back>
         <EmptyState
@@ -86,15 +75,15 @@ export function Component() {
   const title = view?.focus?.kind === 30023 ? t('thread.article') : t('thread.title');
   return (
     <Screen title={title} back>
-      {result.loading && (
+      {loading && (
         <LoadingRegion label={t('app.loading')}>
           <NoteSkeleton lines={4} />
           <NoteSkeleton lines={2} />
           <NoteSkeleton lines={2} />
         </LoadingRegion>
       )}
-      {result.error !== undefined && (
-        <ErrorState title={t('thread.loadFailed')} onRetry={result.retry} />
+      {result?.error != null && (
+        <ErrorState title={t('thread.loadFailed')} onRetry={() => void thread!.model.retry()} />
       )}
       {view && !view.focus && id && (
         <Suspense fallback={null}>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodePage, feedRangeEvent } from '@swell/cache-protocol';
 import { finalizeEvent, generateSecretKey } from '@swell/nostr';
-import { splitThread } from '@/features/thread/split-thread.ts';
+import { splitThread } from '../src/thread/split-thread.ts';
 
 const sk = generateSecretKey();
 const root = finalizeEvent({ kind: 1, created_at: 100, tags: [], content: 'root' }, sk);
