@@ -411,6 +411,8 @@ export type { StreamStart } from './models/stream-model.ts';
 export type { ExploreListParams, ExploreListTab } from './models/explore-list-model.ts';
 export { shownNotesOf } from './feed/shown-notes.ts';
 export { HomeModel, homeModel } from './models/home-model.ts';
+export { articleAddressModel } from './models/article-address-model.ts';
+export type { ArticleAddress } from './models/article-address-model.ts';
 export type { HomeState } from './models/home-model.ts';
 export {
   ReadsModel,
