@@ -130,6 +130,14 @@ const routes: RouteObject[] = [
             Component: screen(() => import('@/screens/settings/profile-edit.tsx')),
           },
           { path: 'settings/zaps', Component: screen(() => import('@/screens/settings/zaps.tsx')) },
+          {
+            path: 'write/article/:naddr?',
+            Component: screen(() => import('@/features/writing/write-article-screen.tsx')),
+          },
+          {
+            path: 'drafts',
+            Component: screen(() => import('@/features/writing/drafts-screen.tsx')),
+          },
           { path: 'bookmarks', Component: screen(() => import('@/screens/bookmarks.tsx')) },
           { path: 'profile/:npub?', handle: { sidebar: 'profile' }, Component: Profile },
           { path: 'p/:npub?', handle: { sidebar: 'profile' }, Component: Profile },

@@ -12,6 +12,8 @@ export const settings = {
   zaps: 'Zaps',
   notifications: 'Notifications',
   profile: 'Edit profile',
+  drafts: 'Drafts',
+  draftsHint: 'Articles and notes you have not published, on every device',
   theme: 'Theme',
   themeDark: 'Dark',
   themeLight: 'Light',

@@ -5,6 +5,7 @@ import Bell from 'lucide-react/icons/bell';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import Filter from 'lucide-react/icons/filter';
 import Newspaper from 'lucide-react/icons/newspaper';
+import NotebookPen from 'lucide-react/icons/notebook-pen';
 import Palette from 'lucide-react/icons/palette';
 import Rss from 'lucide-react/icons/rss';
 import Server from 'lucide-react/icons/server';
@@ -30,6 +31,8 @@ const pages: [string, string, string, LucideIcon][] = [
   ['zaps', 'settings.zaps', 'settings.zapsHint', Zap],
   ['notifications', 'settings.notifications', 'settings.notificationsHint', Bell],
   ['profile', 'settings.profile', 'settings.profileHint', UserPen],
+  // Not a setting, but where one looks for it: the drafts of every device.
+  ['/drafts', 'settings.drafts', 'settings.draftsHint', NotebookPen],
 ];
 
 export function Component() {
@@ -46,7 +49,10 @@ export function Component() {
                   <Icon size={20} />
                 </span>
                 <span className="settings-row-text">
-                  <Link to={`/settings/${path}`} className="settings-row-label">
+                  <Link
+                    to={path.startsWith('/') ? path : `/settings/${path}`}
+                    className="settings-row-label"
+                  >
                     {t(label)}
                   </Link>
                   <span className="settings-row-hint">{t(hint)}</span>
