@@ -20,6 +20,7 @@ import { uploads } from '@/i18n/en/uploads.ts';
 import { writing } from '@/i18n/en/writing.ts';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import { parseThreadTarget } from '@/lib/note-id.ts';
+import '@/components/ui/form.css';
 import '@/features/writing/writing.css';
 
 addStrings({ writing, uploads });
