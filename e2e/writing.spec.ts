@@ -164,8 +164,16 @@ test('an article with a header image, a table and a footnote: published as previ
     timeout: 30_000,
   });
 
-  // Edit the title and body: the same d, the same URL, published_at kept.
-  await page.goto(`/write/article/${url.split('/').pop()}`);
+  // Edit the title and body (from the article's menu): the same d, the same URL, published_at
+  // kept.
+  await page.goto(url);
+  await page
+    .locator('article.article')
+    .getByRole('button', { name: 'More actions' })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Edit article' }).click();
+  await expect(page).toHaveURL(new RegExp(`/write/article/${url.split('/').pop()}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Edit article' })).toBeVisible();
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title, { timeout: 30_000 });
   await page.getByLabel('Title', { exact: true }).fill(`${title}, revised`);
