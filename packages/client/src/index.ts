@@ -197,8 +197,8 @@ export { buildNote, neventUri } from './composer/note-tags.ts';
 export type { NoteDraftInput, TagHints } from './composer/note-tags.ts';
 export { NoteDrafts, rootDraftKey } from './composer/note-drafts.ts';
 export type { NoteDraft } from './composer/note-drafts.ts';
-export { SyncedDrafts, newDraftIdentifier } from './composer/synced-drafts.ts';
-export type { SavedDraft, DraftsSnapshot } from './composer/synced-drafts.ts';
+// Types only: the drafts' code loads with the write path, on first use (WritePath.syncedDrafts).
+export type { SyncedDrafts, SavedDraft, DraftsSnapshot } from './composer/synced-drafts.ts';
 export { EmojiHistory, withEmoji, emojiHistoryLimit } from './composer/emoji-history.ts';
 
 // ---- notes beyond the cache (outbox model) ------------------------------------------------------

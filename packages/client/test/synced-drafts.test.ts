@@ -45,7 +45,7 @@ async function device(sk: Uint8Array) {
   await client.session.signInWithNsec(nip19.nsecEncode(sk));
   await client.connectRelays();
   const write = await client.write();
-  return { client, drafts: write.syncedDrafts };
+  return { client, drafts: await write.syncedDrafts() };
 }
 
 async function relayEvents(c: SwellClient, filter: Filter): Promise<NostrEvent[]> {

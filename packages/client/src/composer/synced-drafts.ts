@@ -82,11 +82,6 @@ function isSaved(v: unknown): v is SavedDraft {
   );
 }
 
-/** A new draft identifier (a random UUID, as NIP-37 suggests). */
-export function newDraftIdentifier(): string {
-  return globalThis.crypto.randomUUID();
-}
-
 /**
  * Drafts on every device (NIP-37): each draft is kept at once in the per-user record (nothing
  * typed is lost offline or on a reload) and, once typing pauses for `relayDelayMs`, sealed to

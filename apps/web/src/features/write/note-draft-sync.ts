@@ -1,5 +1,6 @@
-import { newDraftIdentifier, type SavedDraft, type WritePath } from '@swell/client';
+import type { SavedDraft, WritePath } from '@swell/client';
 import { swell } from '@/data/client.ts';
+import { loadSyncedDrafts, newDraftIdentifier } from '@/features/write/synced-drafts-store.ts';
 
 /**
  * The composer's draft of a new note on every device: the text stays in the per-user record as
@@ -18,13 +19,16 @@ function setCurrentId(pubkey: string, id: string | undefined): void {
 }
 
 /** The new note's text changed: saved as a draft (an emptied text throws the draft away). */
-export function syncNoteDraft(write: WritePath, pubkey: string | null, text: string): void {
+export function syncNoteDraft(pubkey: string | null, text: string): void {
   if (!pubkey) return;
   let id = currentId(pubkey);
   if (!text.trim()) {
     if (id) {
       setCurrentId(pubkey, undefined);
-      void write.syncedDrafts.remove(id).catch(() => {});
+      const gone = id;
+      void loadSyncedDrafts()
+        .then((d) => d.remove(gone))
+        .catch(() => {});
     }
     return;
   }
@@ -32,21 +36,23 @@ export function syncNoteDraft(write: WritePath, pubkey: string | null, text: str
     id = newDraftIdentifier();
     setCurrentId(pubkey, id);
   }
-  write.syncedDrafts.save(id, {
-    kind: 1,
-    created_at: Math.floor(Date.now() / 1000),
-    tags: [],
-    content: text,
-  });
+  const draft = { kind: 1, created_at: Math.floor(Date.now() / 1000), tags: [], content: text };
+  const saveTo = id;
+  // In order: every save waits for the same load.
+  void loadSyncedDrafts()
+    .then((d) => d.save(saveTo, draft))
+    .catch(() => {});
 }
 
 /** The note went out: its draft goes from every device. */
-export function noteDraftPublished(write: WritePath, pubkey: string | null): void {
+export function noteDraftPublished(pubkey: string | null): void {
   if (!pubkey) return;
   const id = currentId(pubkey);
   if (!id) return;
   setCurrentId(pubkey, undefined);
-  void write.syncedDrafts.remove(id).catch(() => {});
+  void loadSyncedDrafts()
+    .then((d) => d.remove(id))
+    .catch(() => {});
 }
 
 /** A note draft opened from Drafts: it becomes the composer's new note. */

@@ -16,7 +16,7 @@ import ImagePlus from 'lucide-react/icons/image-plus';
 import Italic from 'lucide-react/icons/italic';
 import Link2 from 'lucide-react/icons/link-2';
 import Send from 'lucide-react/icons/send';
-import { articleAddressModel, type WritePath } from '@swell/client';
+import { articleAddressModel, type SyncedDrafts, type WritePath } from '@swell/client';
 import type { SignedEvent } from '@swell/cache-protocol';
 import {
   articleIdentifier,
@@ -70,11 +70,13 @@ const MARKS: ReadonlyArray<{ mark: Mark; icon: typeof Bold }> = [
  */
 export function ArticleEditor({
   write,
+  drafts,
   pubkey,
   draftId,
   previous,
 }: {
   write: WritePath;
+  drafts: SyncedDrafts;
   pubkey: string;
   draftId: string;
   /** The published article being edited. */
@@ -84,7 +86,6 @@ export function ArticleEditor({
   const id = useId();
   const navigate = useNavigate();
   const registry = useRegistry();
-  const drafts = write.syncedDrafts;
   const editing = previous ? getDTag(previous) : undefined;
   const [fields, setFields] = useState<ArticleFields>(() => {
     const saved = drafts.get(draftId);

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import FilePen from 'lucide-react/icons/file-pen';
 import NotebookPen from 'lucide-react/icons/notebook-pen';
 import Trash2 from 'lucide-react/icons/trash-2';
-import type { SavedDraft, WritePath } from '@swell/client';
+import type { SavedDraft, SyncedDrafts, WritePath } from '@swell/client';
 import { nip19 } from '@swell/nostr';
 import { Screen } from '@/components/screen.tsx';
 import ConfirmDialog from '@/components/ui/confirm-dialog.tsx';
@@ -15,7 +15,8 @@ import { useSession } from '@/data/session.ts';
 import { useSnapshot } from '@/data/use-model.ts';
 import { openComposer } from '@/features/write/composer-store.ts';
 import { requireSigner } from '@/features/write/require-signer.ts';
-import { loadWrite, writeStore } from '@/features/write/write-store.ts';
+import { loadSyncedDrafts, syncedDraftsStore } from '@/features/write/synced-drafts-store.ts';
+import { writeStore } from '@/features/write/write-store.ts';
 import { fieldsOfDraft } from '@/features/writing/article-fields.ts';
 import { openNoteDraft } from '@/features/write/note-draft-sync.ts';
 import { addStrings } from '@/i18n/add-strings.ts';
@@ -41,10 +42,12 @@ function DraftRow({
   draft,
   pubkey,
   write,
+  drafts,
 }: {
   draft: SavedDraft;
   pubkey: string;
   write: WritePath;
+  drafts: SyncedDrafts;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -87,7 +90,7 @@ function DraftRow({
           confirmLabel={t('writing.deleteDraft')}
           danger
           onConfirm={() =>
-            void write.syncedDrafts.remove(draft.identifier).then(
+            void drafts.remove(draft.identifier).then(
               () => notify.success(t('writing.draftDeleted')),
               () => notify.error(t('write.failed')),
             )
@@ -99,10 +102,18 @@ function DraftRow({
   );
 }
 
-function DraftList({ write, pubkey }: { write: WritePath; pubkey: string }) {
+function DraftList({
+  write,
+  drafts,
+  pubkey,
+}: {
+  write: WritePath;
+  drafts: SyncedDrafts;
+  pubkey: string;
+}) {
   const { t } = useTranslation();
   // Observing the drafts reads the relays' and follows them live.
-  const snapshot = useSnapshot(write.syncedDrafts);
+  const snapshot = useSnapshot(drafts);
   return (
     <>
       {snapshot.status === 'loading' && (
@@ -118,7 +129,7 @@ function DraftList({ write, pubkey }: { write: WritePath; pubkey: string }) {
       {snapshot.drafts.length > 0 ? (
         <ul className="drafts" aria-label={t('writing.draftsLabel')}>
           {snapshot.drafts.map((d) => (
-            <DraftRow key={d.identifier} draft={d} pubkey={pubkey} write={write} />
+            <DraftRow key={d.identifier} draft={d} pubkey={pubkey} write={write} drafts={drafts} />
           ))}
         </ul>
       ) : snapshot.status === 'ready' ? (
@@ -145,8 +156,9 @@ export function Component() {
   const { t } = useTranslation();
   const { pubkey, canSign } = useSession();
   const write = useSnapshot(writeStore);
+  const drafts = useSnapshot(syncedDraftsStore);
   useEffect(() => {
-    if (canSign) void loadWrite().catch(() => notify.error(t('write.failed')));
+    if (canSign) void loadSyncedDrafts().catch(() => notify.error(t('write.failed')));
   }, [canSign, t]);
   return (
     <Screen
@@ -175,8 +187,8 @@ export function Component() {
             </Button>
           }
         />
-      ) : write ? (
-        <DraftList write={write} pubkey={pubkey} />
+      ) : write && drafts ? (
+        <DraftList write={write} drafts={drafts} pubkey={pubkey} />
       ) : (
         <LoadingRegion label={t('app.loading')}>
           <Skeleton height={64} />

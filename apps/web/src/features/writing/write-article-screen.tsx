@@ -3,7 +3,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import FileQuestion from 'lucide-react/icons/file-question';
 import FilePen from 'lucide-react/icons/file-pen';
 import NotebookPen from 'lucide-react/icons/notebook-pen';
-import { articleAddressModel, newDraftIdentifier, type WritePath } from '@swell/client';
+import { articleAddressModel, type SyncedDrafts, type WritePath } from '@swell/client';
 import { Screen } from '@/components/screen.tsx';
 import { Button, ButtonLink } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
@@ -13,7 +13,12 @@ import { notify } from '@/components/ui/notify.ts';
 import { useSession } from '@/data/session.ts';
 import { useModel, useSnapshot } from '@/data/use-model.ts';
 import { requireSigner } from '@/features/write/require-signer.ts';
-import { loadWrite, writeStore } from '@/features/write/write-store.ts';
+import {
+  loadSyncedDrafts,
+  newDraftIdentifier,
+  syncedDraftsStore,
+} from '@/features/write/synced-drafts-store.ts';
+import { writeStore } from '@/features/write/write-store.ts';
 import { ArticleEditor } from '@/features/writing/article-editor.tsx';
 import { addStrings } from '@/i18n/add-strings.ts';
 import { uploads } from '@/i18n/en/uploads.ts';
@@ -44,10 +49,12 @@ function Loading() {
 /** Editing a published article: loaded by its address, the user's own only. */
 function EditArticle({
   write,
+  drafts,
   pubkey,
   naddr,
 }: {
   write: WritePath;
+  drafts: SyncedDrafts;
   pubkey: string;
   naddr: string;
 }) {
@@ -78,6 +85,7 @@ function EditArticle({
     <ArticleEditor
       key={state.data.id}
       write={write}
+      drafts={drafts}
       pubkey={pubkey}
       draftId={editDraftId(address.identifier)}
       previous={state.data}
@@ -86,7 +94,15 @@ function EditArticle({
 }
 
 /** A new article: its draft's identifier is kept in the address, so a reload finds it. */
-function NewArticle({ write, pubkey }: { write: WritePath; pubkey: string }) {
+function NewArticle({
+  write,
+  drafts,
+  pubkey,
+}: {
+  write: WritePath;
+  drafts: SyncedDrafts;
+  pubkey: string;
+}) {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const given = search.get('draft');
@@ -94,7 +110,9 @@ function NewArticle({ write, pubkey }: { write: WritePath; pubkey: string }) {
   useEffect(() => {
     if (!given) void navigate(`?draft=${encodeURIComponent(draftId)}`, { replace: true });
   }, [given, draftId, navigate]);
-  return <ArticleEditor key={draftId} write={write} pubkey={pubkey} draftId={draftId} />;
+  return (
+    <ArticleEditor key={draftId} write={write} drafts={drafts} pubkey={pubkey} draftId={draftId} />
+  );
 }
 
 /** `/write/article` (a new article) and `/write/article/:naddr` (editing one). */
@@ -103,8 +121,9 @@ export function Component() {
   const { naddr } = useParams();
   const { pubkey, canSign } = useSession();
   const write = useSnapshot(writeStore);
+  const drafts = useSnapshot(syncedDraftsStore);
   useEffect(() => {
-    if (canSign) void loadWrite().catch(() => notify.error(t('write.failed')));
+    if (canSign) void loadSyncedDrafts().catch(() => notify.error(t('write.failed')));
   }, [canSign, t]);
   const title = naddr ? t('writing.editArticle') : t('writing.newArticle');
   return (
@@ -135,12 +154,12 @@ export function Component() {
             </Button>
           }
         />
-      ) : !write ? (
+      ) : !write || !drafts ? (
         <Loading />
       ) : naddr ? (
-        <EditArticle write={write} pubkey={pubkey} naddr={naddr} />
+        <EditArticle write={write} drafts={drafts} pubkey={pubkey} naddr={naddr} />
       ) : (
-        <NewArticle write={write} pubkey={pubkey} />
+        <NewArticle write={write} drafts={drafts} pubkey={pubkey} />
       )}
     </Screen>
   );

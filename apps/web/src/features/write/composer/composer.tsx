@@ -142,7 +142,7 @@ function ComposerEditor({
     setText(next);
     write.drafts.save(key, next);
     // A new note's draft is on every device too (the local copy stays the cache).
-    if (target.mode === 'new') syncNoteDraft(write, pubkey, next);
+    if (target.mode === 'new') syncNoteDraft(pubkey, next);
   };
   const apply = (edit: TextEdit) => {
     change(edit.text);
@@ -196,7 +196,7 @@ function ComposerEditor({
       else if (target.mode === 'quote') r = await w.quote(target.note, content, extras);
       else r = await w.post(content, extras);
       w.drafts.clear(key);
-      if (target.mode === 'new') noteDraftPublished(w, pubkey);
+      if (target.mode === 'new') noteDraftPublished(pubkey);
       attachments.clear();
       setText('');
       onPosted?.(r.event as SignedEvent);
