@@ -254,6 +254,33 @@ test('a draft typed on one device shows in the Drafts of another within seconds,
     expect(JSON.stringify(e)).not.toContain('Secret plans');
   }
   expect(wraps[0]!.tags).toContainEqual(['k', '30023']);
+
+  // A new note typed in the composer is a draft on every device too (kind 1), and opens in the
+  // other device's composer.
+  const note = `A note drafted on a ${marker}`;
+  await a.goto('/home');
+  await a.getByRole('button', { name: 'New note' }).first().click();
+  await a
+    .getByRole('dialog', { name: 'New note' })
+    .getByRole('combobox', { name: 'What is on your mind?' })
+    .fill(note);
+  await b.goto('/drafts');
+  const noteRow = b
+    .getByRole('list', { name: 'Your drafts' })
+    .getByRole('button', { name: /^Note/ })
+    .filter({ hasText: note });
+  await expect(noteRow).toBeVisible({ timeout: 20_000 });
+  await noteRow.click();
+  await expect(
+    b
+      .getByRole('dialog', { name: 'New note' })
+      .getByRole('combobox', { name: 'What is on your mind?' }),
+  ).toHaveValue(note);
+  const noteWraps = (
+    await query(relayOf(baseURL!), { kinds: [31234], authors: [me.pubkey] })
+  ).filter((e) => e.tags.some((t) => t[0] === 'k' && t[1] === '1'));
+  expect(noteWraps).toHaveLength(1);
+  expect(JSON.stringify(noteWraps)).not.toContain(marker);
   expect(errorsA).toEqual([]);
   expect(errorsB).toEqual([]);
 });
