@@ -217,7 +217,7 @@ test('an article with a header image, a table and a footnote: published as previ
 test('a draft typed on one device shows in the Drafts of another within seconds, sealed on the relay', async ({
   browser,
   baseURL,
-}) => {
+}, testInfo) => {
   const me = newAccount();
   const a = await signedInPage(browser, me);
   const b = await signedInPage(browser, me);
@@ -270,6 +270,9 @@ test('a draft typed on one device shows in the Drafts of another within seconds,
     .getByRole('button', { name: /^Note/ })
     .filter({ hasText: note });
   await expect(noteRow).toBeVisible({ timeout: 20_000 });
+  await screenshot(b, { path: testInfo.outputPath('drafts-1280.png') });
+  await b.setViewportSize({ width: 390, height: 844 });
+  await screenshot(b, { path: testInfo.outputPath('drafts-390.png') });
   await noteRow.click();
   await expect(
     b
