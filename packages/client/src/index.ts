@@ -197,6 +197,8 @@ export { buildNote, neventUri } from './composer/note-tags.ts';
 export type { NoteDraftInput, TagHints } from './composer/note-tags.ts';
 export { NoteDrafts, rootDraftKey } from './composer/note-drafts.ts';
 export type { NoteDraft } from './composer/note-drafts.ts';
+// Types only: the drafts' code loads with the write path, on first use (WritePath.syncedDrafts).
+export type { SyncedDrafts, SavedDraft, DraftsSnapshot } from './composer/synced-drafts.ts';
 export { EmojiHistory, withEmoji, emojiHistoryLimit } from './composer/emoji-history.ts';
 
 // ---- notes beyond the cache (outbox model) ------------------------------------------------------
@@ -432,6 +434,8 @@ export type { StreamStart } from './models/stream-model.ts';
 export type { ExploreListParams, ExploreListTab } from './models/explore-list-model.ts';
 export { shownNotesOf } from './feed/shown-notes.ts';
 export { HomeModel, homeModel } from './models/home-model.ts';
+export { articleAddressModel } from './models/article-address-model.ts';
+export type { ArticleAddress } from './models/article-address-model.ts';
 export type { HomeState } from './models/home-model.ts';
 export {
   ReadsModel,

@@ -53,6 +53,7 @@ export interface SwellClientOptions {
     | 'onlineTarget'
     | 'retryBaseMs'
     | 'publishTimeoutMs'
+    | 'draftDelayMs'
   >;
   /**
    * How long released models are kept, the clock of their timers (tests), and the live watch of

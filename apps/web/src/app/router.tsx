@@ -134,6 +134,14 @@ const routes: RouteObject[] = [
             path: 'settings/tiers',
             Component: screen(() => import('@/screens/settings/tiers.tsx')),
           },
+          {
+            path: 'write/article/:naddr?',
+            Component: screen(() => import('@/features/writing/write-article-screen.tsx')),
+          },
+          {
+            path: 'drafts',
+            Component: screen(() => import('@/features/writing/drafts-screen.tsx')),
+          },
           { path: 'bookmarks', Component: screen(() => import('@/screens/bookmarks.tsx')) },
           { path: 'profile/:npub?', handle: { sidebar: 'profile' }, Component: Profile },
           { path: 'p/:npub?', handle: { sidebar: 'profile' }, Component: Profile },

@@ -2,7 +2,10 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { readsModel } from '@swell/client';
 import { useTranslation } from '@/i18n/use-translation.ts';
+import FilePen from 'lucide-react/icons/file-pen';
 import { Screen } from '@/components/screen.tsx';
+import { ButtonLink } from '@/components/ui/button.tsx';
+import { useSession } from '@/data/session.ts';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { useModel } from '@/data/use-model.ts';
@@ -21,6 +24,7 @@ export function Component() {
   const { topic: rawTopic } = useParams();
   const topic = rawTopic?.trim() ? rawTopic.trim() : null;
   const wide = useMediaQuery(wideQuery);
+  const { canSign } = useSession();
   const { state, model: reads } = useModel(readsModel, undefined)!;
   // The address says what to show: a topic, or (back from one) the stored selection.
   useEffect(() => reads.show(topic), [reads, topic]);
@@ -30,16 +34,28 @@ export function Component() {
       title={title}
       back={state.topic !== null}
       actions={
-        state.topic === null &&
-        state.feeds.length > 0 && (
-          <Select
-            label={t('feed.selectLabel')}
-            className="feed-select"
-            value={state.selected}
-            options={state.feeds.map((f) => ({ value: f.spec, label: f.name }))}
-            onChange={(spec) => reads.select(spec)}
-          />
-        )
+        <>
+          {canSign && (
+            <ButtonLink
+              to="/write/article"
+              size="sm"
+              variant="ghost"
+              icon={<FilePen size={16} aria-hidden />}
+              aria-label={t('write.writeArticle')}
+            >
+              {t('write.write')}
+            </ButtonLink>
+          )}
+          {state.topic === null && state.feeds.length > 0 && (
+            <Select
+              label={t('feed.selectLabel')}
+              className="feed-select"
+              value={state.selected}
+              options={state.feeds.map((f) => ({ value: f.spec, label: f.name }))}
+              onChange={(spec) => reads.select(spec)}
+            />
+          )}
+        </>
       }
     >
       {!wide && <ReadsTopicsRow current={state.topic} />}

@@ -1,4 +1,4 @@
-import type { EventTemplate, NostrEvent } from '@swell/nostr';
+import { Kind, type EventTemplate, type NostrEvent } from '@swell/nostr';
 import { broadcast } from '../actions/broadcast.ts';
 import { signAndSend, type ActionContext, type WriteResult } from '../actions/action-context.ts';
 import { deleteNote } from '../actions/delete-note.ts';
@@ -11,6 +11,7 @@ import type { CacheApi } from '../cache/cache-api.ts';
 import type { Clock } from '../clock.ts';
 import { EmojiHistory } from '../composer/emoji-history.ts';
 import { NoteDrafts } from '../composer/note-drafts.ts';
+import type { SyncedDrafts } from '../composer/synced-drafts.ts';
 import { LeaseSenderLock, type LeaseSenderLockOptions } from '../outbox/lease-sender-lock.ts';
 import { Outbox } from '../outbox/outbox.ts';
 import { defaultOutboxDbName, openOutboxDatabase } from '../outbox/outbox-db.ts';
@@ -47,6 +48,8 @@ export interface WritePathOptions {
   retryBaseMs?: number;
   publishTimeoutMs?: number;
   clock?: Clock;
+  /** How long typing pauses before a draft goes to the relays (ms; SyncedDrafts' default). */
+  draftDelayMs?: number;
 }
 
 /** Everything that writes, loaded on first use (`SwellClient.write()`). */
@@ -75,6 +78,11 @@ export interface WritePath {
   retry(id: string): Promise<void>;
   discard(id: string): Promise<void>;
   drafts: NoteDrafts;
+  /**
+   * Drafts on every device (NIP-37): articles and notes, sealed to the user on their relays.
+   * Their code loads on first use (the editor, Drafts, a new note typed).
+   */
+  syncedDrafts(): Promise<SyncedDrafts>;
   emojis: EmojiHistory;
   close(): Promise<void>;
 }
@@ -159,6 +167,30 @@ export async function createWritePath(o: WritePathOptions): Promise<WritePath> {
     adopt: (id, changes) => overlay.adopt(id, changes),
   };
   const pubkey = () => o.session.pubkey;
+  let syncedDrafts: SyncedDrafts | null = null;
+  let loadingDrafts: Promise<SyncedDrafts> | null = null;
+  const loadDrafts = (): Promise<SyncedDrafts> =>
+    (loadingDrafts ??= import('../composer/synced-drafts.ts').then(
+      (m) =>
+        (syncedDrafts = new m.SyncedDrafts({
+          records: o.records,
+          session: o.session,
+          subscribe: (filters, opts) => o.pool.subscribeFilters(filters, opts),
+          latest: async (author, identifier) => {
+            const found = await o.pool.query([
+              { kinds: [Kind.Draft], authors: [author], '#d': [identifier], limit: 1 },
+            ]);
+            return found.sort((a, b) => b.created_at - a.created_at)[0];
+          },
+          publish: (template) => signAndSend(ctx, template),
+          ...(o.clock ? { clock: o.clock } : {}),
+          ...(o.draftDelayMs !== undefined ? { relayDelayMs: o.draftDelayMs } : {}),
+        })),
+      (e: unknown) => {
+        loadingDrafts = null;
+        throw e;
+      },
+    ));
   return {
     publisher,
     outbox,
@@ -173,8 +205,10 @@ export async function createWritePath(o: WritePathOptions): Promise<WritePath> {
     retry: (id) => outbox.retry(id),
     discard: (id) => outbox.discard(id),
     drafts: new NoteDrafts(o.records, pubkey),
+    syncedDrafts: loadDrafts,
     emojis: new EmojiHistory(o.records, pubkey),
     async close() {
+      syncedDrafts?.close();
       unwatchSession();
       unwatchPool();
       o.onlineTarget?.removeEventListener('online', online);

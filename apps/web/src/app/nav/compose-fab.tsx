@@ -31,8 +31,9 @@ function useTucked(): boolean {
 
 /**
  * The phone's "new note" button, floating above the bottom bar, for someone who can post: not
- * for a guest (the sign-in is in the header), and not on Messages, where a note is not what the
- * user is writing (a conversation has its own composer).
+ * for a guest (the sign-in is in the header), and not on Messages or the article editor, where a
+ * note is not what the user is writing (a conversation has its own composer; the editor's text
+ * would sit under the button).
  */
 export function ComposeFab() {
   const { t } = useTranslation();
@@ -40,7 +41,13 @@ export function ComposeFab() {
   const { pubkey } = useSession();
   const { pathname } = useLocation();
   const tucked = useTucked();
-  if (!pubkey || pathname === '/dms' || pathname.startsWith('/dms/')) return null;
+  if (
+    !pubkey ||
+    pathname === '/dms' ||
+    pathname.startsWith('/dms/') ||
+    pathname.startsWith('/write/')
+  )
+    return null;
   return (
     <button
       type="button"

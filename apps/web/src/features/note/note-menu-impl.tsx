@@ -1,9 +1,11 @@
 import { Suspense, useState, type ReactElement } from 'react';
+import { useNavigate } from 'react-router';
 import { lazy } from '@/lib/lazy.ts';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import ChartNoAxesColumn from 'lucide-react/icons/chart-no-axes-column';
 import Code from 'lucide-react/icons/code';
 import Copy from 'lucide-react/icons/copy';
+import FilePen from 'lucide-react/icons/file-pen';
 import Flag from 'lucide-react/icons/flag';
 import Hash from 'lucide-react/icons/hash';
 import Link2 from 'lucide-react/icons/link-2';
@@ -20,6 +22,7 @@ import { useSession } from '@/data/session.ts';
 import { userLabel, useUser } from '@/data/user.ts';
 import { useLists } from '@/features/lists/use-lists.ts';
 import { useNoteActions } from '@/features/note-actions/index.ts';
+import { notePath } from '@/features/note-actions/note-addresses.ts';
 import { addStrings } from '@/i18n/add-strings.ts';
 import { lists as listsStrings } from '@/i18n/en/lists.ts';
 import { zaps } from '@/i18n/en/zaps.ts';
@@ -43,6 +46,7 @@ export default function NoteMenuImpl({
 }) {
   const { t } = useTranslation();
   const actions = useNoteActions();
+  const navigate = useNavigate();
   const { pubkey } = useSession();
   const [reactions, setReactions] = useState(false);
   const lists = useLists();
@@ -127,6 +131,15 @@ export default function NoteMenuImpl({
         tone: 'danger',
       },
     );
+  }
+  if (own && event.kind === 30023) {
+    // One's own article opens in the editor (the same address: an edit replaces it).
+    entries.push({
+      key: 'edit-article',
+      label: t('note.menu.editArticle'),
+      icon: <FilePen size={18} />,
+      onSelect: () => void navigate(notePath(event).replace(/^\/e\//, '/write/article/')),
+    });
   }
   if (own) {
     entries.push({

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { feedModel, profileSource, profileTabs, type ProfileTab } from '@swell/client';
 import { useTranslation } from '@/i18n/use-translation.ts';
+import FilePen from 'lucide-react/icons/file-pen';
+import { ButtonLink } from '@/components/ui/button.tsx';
 import { Tabs } from '@/components/ui/tabs.tsx';
 import { useUserStats } from '@/data/entity-store.ts';
 import { useModel } from '@/data/use-model.ts';
@@ -41,6 +43,16 @@ export function ProfileTabs({ pubkey, userPubkey }: { pubkey: string; userPubkey
         value={tab}
         onChange={setTab}
       >
+        {tab === 'reads' && pubkey === userPubkey && (
+          <div className="profile-writing">
+            <ButtonLink to="/write/article" size="sm" icon={<FilePen size={16} aria-hidden />}>
+              {t('write.writeArticle')}
+            </ButtonLink>
+            <ButtonLink to="/drafts" size="sm" variant="ghost">
+              {t('write.drafts')}
+            </ButtonLink>
+          </div>
+        )}
         <FeedView key={`${tab}:${pubkey}`} feed={feed} label={t(`profile.${tab}`)} />
       </Tabs>
     </div>

@@ -45,6 +45,7 @@ export const note = {
     mute: 'Mute user',
     report: 'Report user',
     delete: 'Delete note',
+    editArticle: 'Edit article',
     repost: 'Repost',
     quote: 'Quote',
   },

@@ -13,6 +13,8 @@ export const settings = {
   notifications: 'Notifications',
   profile: 'Edit profile',
   tiers: 'Paid tiers',
+  drafts: 'Drafts',
+  draftsHint: 'Articles and notes you have not published, on every device',
   theme: 'Theme',
   themeDark: 'Dark',
   themeLight: 'Light',

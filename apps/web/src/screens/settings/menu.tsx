@@ -5,6 +5,7 @@ import Bell from 'lucide-react/icons/bell';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import Filter from 'lucide-react/icons/filter';
 import Newspaper from 'lucide-react/icons/newspaper';
+import NotebookPen from 'lucide-react/icons/notebook-pen';
 import Palette from 'lucide-react/icons/palette';
 import Rss from 'lucide-react/icons/rss';
 import Server from 'lucide-react/icons/server';
@@ -32,6 +33,8 @@ const pages: [string, string, string, LucideIcon][] = [
   ['notifications', 'settings.notifications', 'settings.notificationsHint', Bell],
   ['profile', 'settings.profile', 'settings.profileHint', UserPen],
   ['tiers', 'settings.tiers', 'settings.tiersHint', Sparkles],
+  // Not a setting, but where one looks for it: the drafts of every device.
+  ['/drafts', 'settings.drafts', 'settings.draftsHint', NotebookPen],
 ];
 
 export function Component() {
@@ -48,7 +51,10 @@ export function Component() {
                   <Icon size={20} />
                 </span>
                 <span className="settings-row-text">
-                  <Link to={`/settings/${path}`} className="settings-row-label">
+                  <Link
+                    to={path.startsWith('/') ? path : `/settings/${path}`}
+                    className="settings-row-label"
+                  >
                     {t(label)}
                   </Link>
                   <span className="settings-row-hint">{t(hint)}</span>

@@ -11,14 +11,20 @@ import {
 } from 'react';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import ImagePlus from 'lucide-react/icons/image-plus';
+import FilePen from 'lucide-react/icons/file-pen';
 import Send from 'lucide-react/icons/send';
 import type { SignedEvent } from '@swell/cache-protocol';
 import type { WritePath, WriteResult } from '@swell/client';
 import { NoteContent } from '@/features/note/note-content.tsx';
-import { Button, IconButton } from '@/components/ui/button.tsx';
+import { Button, ButtonLink, IconButton } from '@/components/ui/button.tsx';
 import { notify } from '@/components/ui/notify.ts';
 import { useSession } from '@/data/session.ts';
-import { draftKey, openComposer, type ComposerTarget } from '@/features/write/composer-store.ts';
+import {
+  closeComposer,
+  draftKey,
+  openComposer,
+  type ComposerTarget,
+} from '@/features/write/composer-store.ts';
 import { EmojiPicker } from '@/features/write/composer/emoji-picker.tsx';
 import { MentionList, useMentionSearch } from '@/features/write/composer/mention-list.tsx';
 import {
@@ -36,6 +42,7 @@ import { toastOutcome } from '@/features/write/publish-toast.ts';
 import { requireSigner } from '@/features/write/require-signer.ts';
 import { watchStartFlow } from '@/features/account/start-flow.ts';
 import { loadWrite, writeStore } from '@/features/write/write-store.ts';
+import { noteDraftPublished, syncNoteDraft } from '@/features/write/note-draft-sync.ts';
 import { useSnapshot } from '@/data/use-model.ts';
 import '@/features/write/composer/composer.css';
 
@@ -134,6 +141,8 @@ function ComposerEditor({
   const change = (next: string) => {
     setText(next);
     write.drafts.save(key, next);
+    // A new note's draft is on every device too (the local copy stays the cache).
+    if (target.mode === 'new') syncNoteDraft(pubkey, next);
   };
   const apply = (edit: TextEdit) => {
     change(edit.text);
@@ -187,6 +196,7 @@ function ComposerEditor({
       else if (target.mode === 'quote') r = await w.quote(target.note, content, extras);
       else r = await w.post(content, extras);
       w.drafts.clear(key);
+      if (target.mode === 'new') noteDraftPublished(pubkey);
       attachments.clear();
       setText('');
       onPosted?.(r.event as SignedEvent);
@@ -351,6 +361,19 @@ function ComposerEditor({
             aria-label={t('uploads.fileInput')}
             onChange={onPick}
           />
+          {target.mode === 'new' && !compact && (
+            <ButtonLink
+              to="/write/article"
+              variant="ghost"
+              size="sm"
+              icon={<FilePen size={16} aria-hidden />}
+              title={t('write.writeArticle')}
+              aria-label={t('write.writeArticle')}
+              onClick={closeComposer}
+            >
+              {t('write.article')}
+            </ButtonLink>
+          )}
         </div>
         {uploads !== 'ready' && (
           <p
