@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { finalizeEvent, generateSecretKey, initVerifier } from '@swell/nostr';
 import {
@@ -50,6 +52,17 @@ describe('membership units', () => {
     for (const n of ['home', 'premium', 'admin', 'swell', 'wallet', 'p', 'e'])
       expect(isReservedName(n)).toBe(true);
     expect(isReservedName('alice')).toBe(false);
+  });
+
+  it('reserves the first segment of every route of the web app (a name is a /:name link)', () => {
+    const router = readFileSync(
+      fileURLToPath(new URL('../../web/src/app/router.tsx', import.meta.url)),
+      'utf8',
+    );
+    const firsts = [...router.matchAll(/path: '\/?([a-z0-9-]+)/g)].map((m) => m[1]!);
+    expect(firsts).toContain('home');
+    expect(firsts).toContain('drafts');
+    expect(firsts.filter((f) => !isReservedName(f))).toEqual([]);
   });
 
   it('user requests: fresh, of the kind, passing the endpoint check, never published, once', async () => {

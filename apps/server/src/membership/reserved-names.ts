@@ -29,6 +29,8 @@ const RESERVED = [
   'terms',
   'privacy',
   'support',
+  'write',
+  'drafts',
   'login',
   'logout',
   'signup',
