@@ -435,7 +435,7 @@ export type { ExploreListParams, ExploreListTab } from './models/explore-list-mo
 export { shownNotesOf } from './feed/shown-notes.ts';
 export { HomeModel, homeModel } from './models/home-model.ts';
 export { articleAddressModel } from './models/article-address-model.ts';
-export type { ArticleAddress } from './models/article-address-model.ts';
+export type { ArticleRef } from './models/article-address-model.ts';
 export type { HomeState } from './models/home-model.ts';
 export {
   ReadsModel,

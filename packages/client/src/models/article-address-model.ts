@@ -1,17 +1,15 @@
 import { getDTag, Kind, type NostrEvent } from '@swell/nostr';
+import type { ArticleAddress } from './article-discussion-model.ts';
 import { defineQuery } from './query-model.ts';
 
-/** An article's address: its author and `d`. */
-export interface ArticleAddress {
-  pubkey: string;
-  identifier: string;
-}
+/** An article's address, without the kind (30023): its author and `d`. */
+export type ArticleRef = Omit<ArticleAddress, 'kind'>;
 
 /**
  * The newest version of the article at an address (the editor opening one to edit it, or
  * checking that a new `d` is free), or null when the cache has none.
  */
-export const articleAddressModel = defineQuery<ArticleAddress, NostrEvent | null>(
+export const articleAddressModel = defineQuery<ArticleRef, NostrEvent | null>(
   'article-address',
   async (ctx, { pubkey, identifier }, signal) => {
     const page = await ctx.ingest(() =>
