@@ -198,6 +198,9 @@ export type { NoteDraftInput, TagHints } from './composer/note-tags.ts';
 export { NoteDrafts, rootDraftKey } from './composer/note-drafts.ts';
 export type { NoteDraft } from './composer/note-drafts.ts';
 export { EmojiHistory, withEmoji, emojiHistoryLimit } from './composer/emoji-history.ts';
+export { mediaPostKind, mediaPostTemplate } from './composer/media-post.ts';
+export type { MediaPostInput, MediaPostKind, UploadedFile } from './composer/media-post.ts';
+export { OWN_POST_KINDS } from './composer/own-posts.ts';
 
 // ---- notes beyond the cache (outbox model) ------------------------------------------------------
 // const lookup = await client.lookup()

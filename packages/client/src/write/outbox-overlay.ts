@@ -3,6 +3,7 @@ import type { Outbox, OutboxItem } from '../outbox/outbox.ts';
 import type { UserRecordStore } from '../storage/user-record.ts';
 import type { EntityStore, OptimisticChange, StoreLease } from '../store/entity-store.ts';
 import type { NoteChange } from '../store/note-overlay.ts';
+import { OWN_POST_KINDS } from '../composer/own-posts.ts';
 
 /** What a signed event changes on the notes it points at. */
 export function changesOf(event: NostrEvent): NoteChange[] {
@@ -96,7 +97,7 @@ export class OutboxOverlay {
       }
       const held: string[] = [];
       for (const t of this.tracked.values()) {
-        if (t.item.event.kind === 1 && t.item.status !== 'sent') held.push(t.item.id);
+        if (OWN_POST_KINDS.has(t.item.event.kind) && t.item.status !== 'sent') held.push(t.item.id);
       }
       this.lease.update(held);
     });
@@ -107,7 +108,8 @@ export class OutboxOverlay {
     this.adopted.delete(item.id);
     this.tracked.set(item.id, t);
     if (item.status === 'failed') this.failed(t);
-    if (item.event.kind === 1 && item.status !== 'sent') this.opts.store.putOwnNote(item.event);
+    if (OWN_POST_KINDS.has(item.event.kind) && item.status !== 'sent')
+      this.opts.store.putOwnNote(item.event);
     if (item.status === 'sending') this.show(t);
     if (item.status === 'sent') this.sent(t);
   }
@@ -168,6 +170,6 @@ export class OutboxOverlay {
     this.tracked.delete(t.item.id);
     if (t.item.status === 'sent') return;
     this.rollback(t);
-    if (t.item.event.kind === 1) this.opts.store.removeNote(t.item.id);
+    if (OWN_POST_KINDS.has(t.item.event.kind)) this.opts.store.removeNote(t.item.id);
   }
 }
