@@ -5,7 +5,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demoAccounts } from '@swell/devnet';
 import { noteEncode } from 'nostr-tools/nip19';
 import { watchConsole } from './console-guard.ts';
-import { relayEventsById } from './relay-client.ts';
+import { query, relayEventsById } from './relay-client.ts';
 import { signedIn } from './social-helpers.ts';
 import { themedAxe } from './theme-matrix.ts';
 
@@ -356,4 +356,34 @@ test('a demo video event plays inline in Explore > Media', async ({ page }) => {
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
     .toBeGreaterThan(0);
   expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+});
+
+test('a demo zap poll shows its options with the sats zapped to each', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchConsole(page);
+  const relay = `${baseURL!.replace(/^http/, 'ws')}/relay`;
+  const [zapPoll] = await query(relay, { kinds: [6969], limit: 1 });
+  expect(zapPoll, 'the demo network has zap polls').toBeDefined();
+  const labels = zapPoll!.tags.filter((t) => t[0] === 'poll_option').map((t) => t[2]!);
+  await page.goto(`/e/${noteEncode(zapPoll!.id)}`);
+  const card = page.getByRole('group', { name: 'Zap poll' });
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  const options = card.locator('.poll-option');
+  await expect(options).toHaveCount(labels.length);
+  for (const [i, label] of labels.entries()) {
+    await expect(options.nth(i)).toContainText(label);
+    await expect(options.nth(i)).toContainText(/\d+ % · [\d.,]+k? sats/);
+  }
+  // The demo network zapped its options: some option has sats.
+  await expect
+    .poll(
+      async () => (await options.allTextContents()).some((t) => /[1-9][\d.,]*k? sats/.test(t)),
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(true);
+  expect(errors).toEqual([]);
 });
