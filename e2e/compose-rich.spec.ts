@@ -387,3 +387,48 @@ test('a demo zap poll shows its options with the sats zapped to each', async ({
     .toBe(true);
   expect(errors).toEqual([]);
 });
+
+test('one video attached can go out as a NIP-71 video event (kind 21 for a wide one)', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const a = await signedIn(browser, alice);
+  const errors = watchConsole(a);
+  await a.setViewportSize({ width: 1280, height: 900 });
+  const dialog = await openComposer(a);
+  const title = `A wide clip ${Date.now().toString(36)}`;
+  await dialog
+    .getByRole('combobox', { name: 'What is on your mind?' })
+    .fill(`${title}\nfrom the e2e`);
+  await dialog
+    .getByLabel('Images or video to attach')
+    .setInputFiles(fixture('clip.webm', 'video/webm'));
+  await expect(dialog.getByRole('listitem', { name: 'clip.webm' })).toHaveAttribute(
+    'data-status',
+    'done',
+    { timeout: 60_000 },
+  );
+  const asVideo = dialog.getByRole('switch', { name: 'Post as a video' });
+  await asVideo.click();
+  await expect(dialog.getByText(/as a normal video/)).toBeVisible();
+  await dialog
+    .getByRole('textbox', { name: 'Description of clip.webm (alt text)' })
+    .fill('Coloured bars moving left');
+  await dialog.getByRole('button', { name: 'Post' }).click();
+  await expect(dialog).toBeHidden();
+  const card = a.getByRole('feed', { name: 'Home' }).locator('article').filter({ hasText: title });
+  await expect(card.locator('.video-post video')).toBeVisible({ timeout: 30_000 });
+  const id = (await card.first().getAttribute('data-note-id'))!;
+  await expect
+    .poll(async () => (await relayEventsById(baseURL!, [id])).length, { timeout: 30_000 })
+    .toBe(1);
+  const [video] = await relayEventsById(baseURL!, [id]);
+  expect(video!.kind).toBe(21);
+  expect(video!.tags).toContainEqual(['title', title]);
+  expect(video!.tags).toContainEqual(['alt', 'Coloured bars moving left']);
+  const imeta = video!.tags.find((t) => t[0] === 'imeta')!;
+  expect(imeta).toEqual(expect.arrayContaining(['m video/webm', 'dim 320x180']));
+  expect(errors).toEqual([]);
+  await a.context().close();
+});
