@@ -79,89 +79,84 @@ async function leaveAndComeBack(
 
 const thread = (page: Page) => page.getByRole('heading', { level: 1, name: 'Thread' });
 
-test('Home: back from a thread', async ({ page }) => {
-  const errors = watchConsole(page);
-  await page.goto('/home');
-  await chooseFeed(page, 'All Notes');
-  const feed = page.getByRole('feed', { name: 'Home' });
-  await leaveAndComeBack(page, {
-    rows: feed.locator('.feed-row'),
-    key: 'data-element-id',
-    link: '.note-time',
-    opened: thread(page),
-  });
-  expect(errors).toEqual([]);
-});
+/** A list to leave and come back to: how to open it, its feed's name, the link that leaves. */
+interface ListCase {
+  name: string;
+  open: (page: Page, baseURL: string) => Promise<void>;
+  feed: string;
+  link?: string;
+  opened?: (page: Page) => Locator;
+  minScroll?: number;
+}
 
-test('Reads: back from an article', async ({ page }) => {
-  const errors = watchConsole(page);
-  await page.goto('/reads');
-  const feed = page.getByRole('feed', { name: 'Articles' });
-  await leaveAndComeBack(page, {
-    rows: feed.locator('.feed-row'),
-    key: 'data-element-id',
-    link: '.article-card-link',
-    opened: page.getByRole('heading', { level: 1, name: 'Article' }),
-  });
-  expect(errors).toEqual([]);
-});
-
-test('Explore: back from a thread', async ({ page }) => {
-  const errors = watchConsole(page);
-  await page.goto('/explore?timeframe=latest');
-  const feed = page.getByRole('feed', { name: 'Feeds' });
-  await leaveAndComeBack(page, {
-    rows: feed.locator('.feed-row'),
-    key: 'data-element-id',
-    link: '.note-time',
-    opened: thread(page),
-  });
-  expect(errors).toEqual([]);
-});
-
-test('Profile: back from a thread', async ({ page }) => {
-  const errors = watchConsole(page);
-  await page.goto(`/p/${alice.npub}`);
-  const feed = page.getByRole('feed', { name: 'Notes' });
-  await leaveAndComeBack(page, {
-    rows: feed.locator('.feed-row'),
-    key: 'data-element-id',
-    link: '.note-time',
-    opened: thread(page),
-    minScroll: 1000,
-  });
-  expect(errors).toEqual([]);
-});
-
-test('Bookmarks: back from a thread', async ({ page, baseURL }) => {
-  const errors = watchConsole(page);
-  // A reader who bookmarked 20 notes of the demo network.
-  const me = freshAccount();
-  await seedAccount(baseURL!, me, { name: 'scroller' });
-  const notes = await query(relayOf(baseURL!), { kinds: [1], authors: [alice.pubkey], limit: 20 });
-  expect(notes.length).toBeGreaterThanOrEqual(10);
-  const bookmarks = finalizeEvent(
-    {
-      kind: 10003,
-      created_at: Math.floor(Date.now() / 1000) - 30,
-      tags: notes.map((n) => ['e', n.id]),
-      content: '',
+const cases: ListCase[] = [
+  {
+    name: 'Home: back from a thread',
+    open: async (page) => {
+      await page.goto('/home');
+      await chooseFeed(page, 'All Notes');
     },
-    me.secretKey,
-  );
-  expect((await publish(relayOf(baseURL!), bookmarks))[2]).toBe(true);
-  await signInWithKey(page, me);
-  await page.goto('/bookmarks');
-  const feed = page.getByRole('feed', { name: 'Notes' });
-  await leaveAndComeBack(page, {
-    rows: feed.locator('.feed-row'),
-    key: 'data-element-id',
-    link: '.note-time',
-    opened: thread(page),
+    feed: 'Home',
+  },
+  {
+    name: 'Reads: back from an article',
+    open: (page) => page.goto('/reads').then(() => {}),
+    feed: 'Articles',
+    link: '.article-card-link',
+    opened: (page) => page.getByRole('heading', { level: 1, name: 'Article' }),
+  },
+  {
+    name: 'Explore: back from a thread',
+    open: (page) => page.goto('/explore?timeframe=latest').then(() => {}),
+    feed: 'Feeds',
+  },
+  {
+    name: 'Profile: back from a thread',
+    open: (page) => page.goto(`/p/${alice.npub}`).then(() => {}),
+    feed: 'Notes',
     minScroll: 1000,
+  },
+  {
+    name: 'Bookmarks: back from a thread',
+    open: async (page, baseURL) => {
+      // A reader who bookmarked 20 notes of the demo network.
+      const me = freshAccount();
+      await seedAccount(baseURL, me, { name: 'scroller' });
+      const relay = relayOf(baseURL);
+      const notes = await query(relay, { kinds: [1], authors: [alice.pubkey], limit: 20 });
+      expect(notes.length).toBeGreaterThanOrEqual(10);
+      const bookmarks = finalizeEvent(
+        {
+          kind: 10003,
+          created_at: Math.floor(Date.now() / 1000) - 30,
+          tags: notes.map((n) => ['e', n.id]),
+          content: '',
+        },
+        me.secretKey,
+      );
+      expect((await publish(relay, bookmarks))[2]).toBe(true);
+      await signInWithKey(page, me);
+      await page.goto('/bookmarks');
+    },
+    feed: 'Notes',
+    minScroll: 1000,
+  },
+];
+
+for (const c of cases) {
+  test(c.name, async ({ page, baseURL }) => {
+    const errors = watchConsole(page);
+    await c.open(page, baseURL!);
+    await leaveAndComeBack(page, {
+      rows: page.getByRole('feed', { name: c.feed }).locator('.feed-row'),
+      key: 'data-element-id',
+      link: c.link ?? '.note-time',
+      opened: (c.opened ?? thread)(page),
+      ...(c.minScroll ? { minScroll: c.minScroll } : {}),
+    });
+    expect(errors).toEqual([]);
   });
-  expect(errors).toEqual([]);
-});
+}
 
 test('Notifications: back from a note', async ({ page }) => {
   const errors = watchConsole(page);

@@ -50,3 +50,41 @@ export async function publish(page: Page, event: object): Promise<void> {
   );
   expect(res).toBe('true');
 }
+
+/** A new wallet of the devnet's wallet service (NIP-47) holding `balanceSats`. */
+export async function devnetWallet(
+  origin: string,
+  balanceSats: number,
+): Promise<{ uri: string; walletPubkey: string }> {
+  const res = await fetch(`${origin}/devnet/nwc`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ balanceSats }),
+  });
+  return (await res.json()) as { uri: string; walletPubkey: string };
+}
+
+/** What a devnet wallet holds now, in msats. */
+export async function devnetWalletMsat(origin: string, walletPubkey: string): Promise<number> {
+  const res = await fetch(`${origin}/devnet/nwc/${walletPubkey}`);
+  return ((await res.json()) as { balanceMsat: number }).balanceMsat;
+}
+
+/**
+ * Connects a wallet by its connection string on Settings > Zaps (the page is there already),
+ * after disconnecting the one there, if any; done when it shows the wallet's balance of `sats`.
+ */
+export async function connectWallet(page: Page, uri: string, sats: number): Promise<void> {
+  const wallet = page.getByRole('group', { name: 'Wallet connection' });
+  const disconnect = wallet.getByRole('button', { name: 'Disconnect' });
+  await expect(page.getByLabel('Connection string').or(disconnect)).toBeVisible({
+    timeout: 30_000,
+  });
+  if (await disconnect.isVisible()) await disconnect.click();
+  await page.getByLabel('Connection string').fill(uri);
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(wallet.getByRole('status')).toHaveText(
+    `Balance: ${sats.toLocaleString('en-US')} sats`,
+    { timeout: 30_000 },
+  );
+}

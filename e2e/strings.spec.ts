@@ -41,6 +41,7 @@ const routes = [
     'notifications',
     'profile',
     'zaps',
+    'tiers',
   ].map((s) => `/settings/${s}`),
   '/premium',
   ...[

@@ -6,6 +6,7 @@ import { hexToBytes } from 'nostr-tools/utils';
 import { watchConsole } from './console-guard.ts';
 import { publish, query } from './relay-client.ts';
 import { screenshot } from './screenshots.ts';
+import { connectWallet, devnetWallet, devnetWalletMsat } from './social-helpers.ts';
 import { themedAxe } from './theme-matrix.ts';
 
 // Author subscriptions (NIP-88, issue 33): the demo network gives carol and erin paid tiers
@@ -43,40 +44,6 @@ async function signedIn(
   await dialog.getByRole('button', { name: 'Skip' }).click();
   await expect(page.getByText(`Signed in as ${who.displayName}`)).toBeVisible();
   return page;
-}
-
-/** A devnet wallet connection holding `balanceSats`. */
-async function newWallet(balanceSats: number) {
-  const res = await fetch(`${origin}/devnet/nwc`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ balanceSats }),
-  });
-  return (await res.json()) as { uri: string; walletPubkey: string };
-}
-
-async function balanceMsat(walletPubkey: string): Promise<number> {
-  const res = await fetch(`${origin}/devnet/nwc/${walletPubkey}`);
-  return ((await res.json()) as { balanceMsat: number }).balanceMsat;
-}
-
-/** Connects a wallet in Settings > Zaps (after disconnecting the one there, if any). */
-async function connectWallet(page: Page, uri: string, sats: number) {
-  await page.goto('/settings/zaps');
-  const wallet = page.getByRole('group', { name: 'Wallet connection' });
-  const disconnect = wallet.getByRole('button', { name: 'Disconnect' });
-  await expect(page.getByLabel('Connection string').or(disconnect)).toBeVisible({
-    timeout: 30_000,
-  });
-  if (await disconnect.isVisible()) await disconnect.click();
-  await page.getByLabel('Connection string').fill(uri);
-  await page.getByRole('button', { name: 'Connect' }).click();
-  await expect(wallet.getByRole('status')).toHaveText(
-    `Balance: ${sats.toLocaleString('en-US')} sats`,
-    {
-      timeout: 30_000,
-    },
-  );
 }
 
 /** Ends, straight on the relay, whatever subscription bob has left to erin (a retried run). */
@@ -120,7 +87,8 @@ test('bob subscribes to a tier of erin paid by wallet connect, and unsubscribes'
 
   // A wallet that cannot pay the 2,100 sats: the 7001 goes out, the payment fails, and the
   // subscription is withdrawn (a 7002 names it); the button still offers Subscribe.
-  const poor = await newWallet(1_000);
+  const poor = await devnetWallet(origin, 1_000);
+  await page.goto('/settings/zaps');
   await connectWallet(page, poor.uri, 1_000);
   await openProfile(page, erin);
   await page.getByRole('button', { name: 'Subscribe', exact: true }).click({ timeout: 30_000 });
@@ -158,13 +126,14 @@ test('bob subscribes to a tier of erin paid by wallet connect, and unsubscribes'
       { timeout: 30_000 },
     )
     .toBeGreaterThan(0);
-  expect(await balanceMsat(poor.walletPubkey)).toBe(1_000_000);
+  expect(await devnetWalletMsat(origin, poor.walletPubkey)).toBe(1_000_000);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('button', { name: 'Subscribe', exact: true })).toBeVisible();
 
   // A wallet that can: the 7001 on the relay, erin's wallet paid 2,100 sats for it.
   const before = await query(relay, { kinds: [7001], authors: [bob.pubkey], '#p': [erin.pubkey] });
-  const wallet = await newWallet(100_000);
+  const wallet = await devnetWallet(origin, 100_000);
+  await page.goto('/settings/zaps');
   await connectWallet(page, wallet.uri, 100_000);
   await openProfile(page, erin);
   await page.getByRole('button', { name: 'Subscribe', exact: true }).click({ timeout: 30_000 });
@@ -187,7 +156,9 @@ test('bob subscribes to a tier of erin paid by wallet connect, and unsubscribes'
     ['amount', '2100000', 'msats', 'monthly'],
     ['event', JSON.stringify(sketchbook)],
   ]);
-  expect(await balanceMsat(wallet.walletPubkey)).toBeLessThanOrEqual(100_000_000 - 2_100_000);
+  expect(await devnetWalletMsat(origin, wallet.walletPubkey)).toBeLessThanOrEqual(
+    100_000_000 - 2_100_000,
+  );
   // Erin's wallet (the devnet's node behind erin@host) got the sats: the receipt names the 7001,
   // and the invoice it was for is paid.
   let receipt: Awaited<ReturnType<typeof query>>[number] | undefined;

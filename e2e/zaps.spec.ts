@@ -7,7 +7,7 @@ import { npubEncode } from 'nostr-tools/nip19';
 import { hexToBytes } from 'nostr-tools/utils';
 import { watchConsole } from './console-guard.ts';
 import { qrPng } from './qr-png.ts';
-import { publish } from './social-helpers.ts';
+import { connectWallet, devnetWallet, devnetWalletMsat, publish } from './social-helpers.ts';
 import { themedAxe } from './theme-matrix.ts';
 import { screenshot } from './screenshots.ts';
 
@@ -208,13 +208,7 @@ test('wallet connect: connect in Settings > Zaps, set the default zap, zap throu
   const page = await signedIn(browser, alice);
   const errors = watchConsole(page);
   const tag = Math.random().toString(36).slice(2, 8);
-  const created = (await (
-    await fetch(`${origin}/devnet/nwc`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ balanceSats: 100_000 }),
-    })
-  ).json()) as { uri: string; walletPubkey: string };
+  const created = await devnetWallet(origin, 100_000);
 
   await page.goto('/settings/zaps');
   await expect(page.getByRole('heading', { name: 'Zaps', level: 1 })).toBeVisible();
@@ -258,10 +252,7 @@ test('wallet connect: connect in Settings > Zaps, set the default zap, zap throu
   });
   await expect(card.locator('.zap-pill-top')).toContainText(`Via wallet connect ${tag}`);
   await expectZapSummary(card, 1, '100');
-  const ledger = (await (await fetch(`${origin}/devnet/nwc/${created.walletPubkey}`)).json()) as {
-    balanceMsat: number;
-  };
-  expect(ledger.balanceMsat).toBeLessThanOrEqual(99_900_000);
+  expect(await devnetWalletMsat(origin, created.walletPubkey)).toBeLessThanOrEqual(99_900_000);
   // The edited preset is offered in the custom zap window.
   await card.getByRole('button', { name: 'More actions' }).click();
   await page.getByRole('menuitem', { name: 'Custom zap' }).click();
@@ -521,22 +512,14 @@ test('with a PIN the wallet connect string is stored sealed, and opens after unl
   await dialog.getByRole('button', { name: 'Save PIN' }).click();
   await expect(page.getByText('Signed in as Alice')).toBeVisible();
 
-  const created = (await (
-    await fetch(`${origin}/devnet/nwc`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ balanceSats: 50_000 }),
-    })
-  ).json()) as { uri: string };
+  const created = await devnetWallet(origin, 50_000);
   const secret = new URL(
     created.uri.replace(/^nostr\+walletconnect:\/\//, 'http://x/'),
   ).searchParams.get('secret')!;
   expect(secret).toMatch(/^[0-9a-f]{64}$/);
   await inApp(page, '/settings/zaps');
-  await page.getByLabel('Connection string').fill(created.uri);
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await connectWallet(page, created.uri, 50_000);
   const wallet = page.getByRole('group', { name: 'Wallet connection' });
-  await expect(wallet.getByRole('status')).toHaveText('Balance: 50,000 sats', { timeout: 30_000 });
   const stored = await page.evaluate((pk) => localStorage.getItem(`nwc:${pk}`), alice.pubkey);
   expect(stored).toMatch(/^swnwc1:/);
   expect(stored).not.toContain(secret);

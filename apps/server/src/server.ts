@@ -244,7 +244,7 @@ export async function startServer(
   registerContentBackup(app, ctx);
   registerLightningAddresses(app, ctx);
   for (const ext of extensions) await ext.register?.(app, ctx);
-  await registerWebApp(app, config.webDist ?? defaultWebDist);
+  await registerWebApp(app, config.webDist ?? defaultWebDist, ctx);
   ctx.outbound.local = localGet(app);
 
   const sockets = {

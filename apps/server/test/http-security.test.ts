@@ -3,6 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
+import { createHash } from 'node:crypto';
+import { inlineScriptHashes } from '../src/http/static-app.ts';
 import { testServer } from './helpers.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
@@ -86,6 +88,24 @@ describe('headers of the app and of every response', () => {
         "default-src 'none'; frame-ancestors 'none'; sandbox",
       );
     }
+  });
+
+  it('allows the inline scripts of the built page by their hash, and no other', async () => {
+    const theme = "document.documentElement.setAttribute('data-theme', 'midnight');";
+    // A rebuild while the server runs: the page's policy follows the new file.
+    writeFileSync(
+      join(dist, 'index.html'),
+      `<!doctype html><script>${theme}</script><script src="/assets/app.js"></script>`,
+    );
+    const hash = `sha256-${createHash('sha256').update(theme).digest('base64')}`;
+    for (const path of ['/', '/home']) {
+      const csp = (await read(`${server.url}${path}`)).headers.get('content-security-policy')!;
+      const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
+      expect(scriptSrc.trim()).toBe(`script-src 'self' 'wasm-unsafe-eval' '${hash}'`);
+    }
+    expect(
+      inlineScriptHashes('<script src="/a.js"></script><script type="module">x</script>'),
+    ).toEqual([]);
   });
 });
 

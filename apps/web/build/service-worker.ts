@@ -10,7 +10,6 @@ import { chunkGraph } from './chunk-graph.ts';
 // The shell's images too (the logo of each theme, the avatar fallback): offline they must show.
 const shellFiles = [
   '/index.html',
-  '/theme-init.js',
   '/favicon.svg',
   '/manifest.webmanifest',
   '/default-avatar.svg',

@@ -1,7 +1,7 @@
 // Runs before the app loads. Applies the stored theme, so no wrong theme flashes (the app keeps
 // `swell.theme` equal to the active theme), and on Home preloads the Home screen's scripts that
 // the build names in <meta name="swell-home-chunks">, in parallel with the app's entry. Kept
-// tiny and external (CSP: script-src 'self').
+// tiny: the build puts it inline (build/home-preload.ts), allowed by its hash in the CSP.
 (function () {
   var t = null;
   try {

@@ -82,7 +82,7 @@ export const EventKind = {
 
 /** Kinds shown as posts in a feed page (`FeedPage.notes`). */
 export const POST_KINDS: ReadonlySet<number> = new Set([
-  1, 6, 16, 20, 21, 22, 1068, 1222, 6969, 9802, 30023, 30311, 34235, 34236,
+  1, 6, 16, 20, 21, 22, 1068, 1111, 1222, 6969, 9802, 30023, 30311, 34235, 34236,
 ]);
 
 /** Sort keys a feed range may carry. */

@@ -89,6 +89,12 @@ export interface Notification {
   your_post_were_mentioned_in?: string;
   post_you_were_mentioned_in?: string;
   post_your_post_was_mentioned_in?: string;
+  /** 301 (ours): the author of a NIP-22 comment on your post, and the comment. */
+  who_commented_on_it?: string;
+  comment?: string;
+  /** 302 (ours): the author of a NIP-84 highlight of your post, and the highlight. */
+  who_highlighted_it?: string;
+  highlight?: string;
   [role: string]: unknown;
 }
 

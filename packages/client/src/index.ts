@@ -226,6 +226,7 @@ export { relayBesideCache } from './cache/cache-connection.ts';
 export type { LiveFeedHost } from './feed/watch-feed.ts';
 export { watchPollLive } from './polls/poll-live.ts';
 export { vote } from './actions/vote.ts';
+export { comment, highlight } from './actions/discuss.ts';
 export type { PollLiveHost } from './polls/poll-live.ts';
 export type { LiveFeedWatchOptions } from './feed/live-feed.ts';
 export { sortValue, publishedAt } from './feed/sort-value.ts';
@@ -389,6 +390,12 @@ export { FeedModel, feedModel, megaFeedSource } from './models/feed-model.ts';
 export { HomeFeedModel, homeFeedModel, pollDelay, futureCap } from './models/home-feed-model.ts';
 export type { FeedSource, FeedState, ScrollMemory } from './models/feed-model.ts';
 export { profileTabs, profileSource } from './models/profile-sources.ts';
+export { profileModel, profileSidebarModel } from './models/profile-models.ts';
+export type { ProfileHeader, ProfileSidebar } from './models/profile-models.ts';
+export { scoredNotesModel } from './models/sidebar-models.ts';
+export type { ScoredNotes } from './models/sidebar-models.ts';
+export { reactionsModel, reactionRows, reactionTabs } from './models/reactions-model.ts';
+export type { ReactionRow, ReactionTab, ReactionsParams } from './models/reactions-model.ts';
 export type { ProfileTab } from './models/profile-sources.ts';
 export {
   userSearchModel,
@@ -407,6 +414,18 @@ export {
 } from './models/explore-list-model.ts';
 export { StreamModel, defineStream } from './models/stream-model.ts';
 export { NotificationsModel, notificationsModel } from './models/notifications-model.ts';
+export {
+  ArticleDiscussionModel,
+  articleDiscussionModel,
+  commentTree,
+} from './models/article-discussion-model.ts';
+export type {
+  ArticleAddress,
+  ArticleDiscussion,
+  ArticleDiscussionState,
+  ArticleHighlight,
+  CommentNode,
+} from './models/article-discussion-model.ts';
 export type { NotificationsState } from './models/notifications-model.ts';
 export type { StreamStart } from './models/stream-model.ts';
 export type { ExploreListParams, ExploreListTab } from './models/explore-list-model.ts';
@@ -491,3 +510,33 @@ export {
   loadAuthorSubscriptions,
 } from './subscriptions/author-tiers.ts';
 export type { AuthorTier, TierCost } from './subscriptions/author-tiers.ts';
+// const { list, tiers } = client.models.get(creatorTiersModel, pubkey).getSnapshot().data
+// write.publishEvent(tierTemplate(draft, d, previous))      // kind 37001, after validateTierDraft
+// write.publishEvent(tierListTemplate(current, { add }))    // kind 17000, tiers by `a` tag
+export {
+  tierCadences,
+  maxTierSats,
+  maxTierTitle,
+  emptyTierDraft,
+  parseTierSats,
+  validateTierDraft,
+  hasTierErrors,
+  keptTierCosts,
+  tierDraftOf,
+  newTierIdentifier,
+  tierTemplate,
+  tierListTemplate,
+  loadCreatorTiers,
+} from './subscriptions/tier-editing.ts';
+export type {
+  TierCadence,
+  TierDraft,
+  TierDraftErrors,
+  TierPriceError,
+  CreatorTiers,
+} from './subscriptions/tier-editing.ts';
+export {
+  creatorTiersModel,
+  authorTiersModel,
+  authorSubscriptionsModel,
+} from './models/tiers-model.ts';

@@ -3,7 +3,7 @@ import { finalizeEvent, generateSecretKey, getPublicKey, type NostrEvent } from 
 import { CacheApi } from '../src/cache/cache-api.ts';
 import { CacheConnection } from '../src/cache/cache-connection.ts';
 import { LocalKeySigner } from '../src/signers/local-key-signer.ts';
-import { groupNotifications } from '../src/notifications/notification-groups.ts';
+import { groupNotifications, tabOfType } from '../src/notifications/notification-groups.ts';
 import { NotificationsFeed } from '../src/notifications/notifications-feed.ts';
 import { clientTestServer, waitFor, type ClientTestServer } from './helpers.ts';
 
@@ -186,5 +186,43 @@ describe('notifications on the real server', () => {
       { actor: 'y', sats: 1000 },
       { actor: 'x', sats: 21, message: 'gm' },
     ]);
+  });
+
+  it('reads comments and highlights of one’s posts, one item each, comments among the replies', () => {
+    const groups = groupNotifications([
+      {
+        id: 'a',
+        pubkey: 'me',
+        created_at: 10,
+        type: 301,
+        your_post: 'art',
+        who_commented_on_it: 'x',
+        comment: 'c1',
+      },
+      {
+        id: 'b',
+        pubkey: 'me',
+        created_at: 9,
+        type: 301,
+        your_post: 'art',
+        who_commented_on_it: 'y',
+        comment: 'c2',
+      },
+      {
+        id: 'c',
+        pubkey: 'me',
+        created_at: 8,
+        type: 302,
+        your_post: 'art',
+        who_highlighted_it: 'x',
+        highlight: 'h1',
+      },
+    ]);
+    expect(groups.map((g) => [g.verb, g.subject, g.subjectId, g.sourceId, g.actors])).toEqual([
+      ['commented', 'yours', 'art', 'c1', ['x']],
+      ['commented', 'yours', 'art', 'c2', ['y']],
+      ['highlighted', 'yours', 'art', 'h1', ['x']],
+    ]);
+    expect([tabOfType(301), tabOfType(302)]).toEqual(['replies', null]);
   });
 });

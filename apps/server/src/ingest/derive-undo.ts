@@ -7,6 +7,7 @@ import {
   type ScoreAction,
 } from './derive-helpers.ts';
 import { lastTagValue } from './references.ts';
+import { undoComment } from './derive-comments.ts';
 
 /** Takes a user's action (flag, counter and score points) back from a note. */
 async function undoAction(
@@ -55,6 +56,8 @@ export async function undoDerived(ctx: DeriveContext, e: NostrEvent): Promise<vo
     const parent = replyTo(e);
     if (parent) await bumpEventStats(ctx, parent, { replies: -1 });
     await bumpUserStats(ctx, e.pubkey, { [parent ? 'reply_count' : 'note_count']: -1 });
+  } else if (e.kind === 1111) {
+    await undoComment(ctx, e);
   } else if (MEDIA_EVENT_KINDS.includes(e.kind)) {
     await bumpUserStats(ctx, e.pubkey, { media_count: -1 });
   }

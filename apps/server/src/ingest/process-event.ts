@@ -1,6 +1,13 @@
-import { eventCoordinate, isEphemeral, MEDIA_EVENT_KINDS, type NostrEvent } from '@swell/nostr';
+import {
+  eventCoordinate,
+  isAddressable,
+  isEphemeral,
+  MEDIA_EVENT_KINDS,
+  type NostrEvent,
+} from '@swell/nostr';
 import { bumpUserStats, findEvent, type DeriveContext } from './derive-helpers.ts';
 import { derivePoll, derivePollResponse } from './derive-polls.ts';
+import { countCommentsOfAddress, deriveComment, deriveHighlight } from './derive-comments.ts';
 import { recordContactList } from './derive-contact-history.ts';
 import { deriveDeletion } from './derive-deletion.ts';
 import { deriveNote, deriveReaction, deriveRepost, deriveZap } from './derive-interactions.ts';
@@ -21,7 +28,7 @@ export type EventOutcome =
   | { status: 'rejected'; message: string };
 
 /** Kinds that get an event_stats row as soon as they are stored (so feeds can join on it). */
-const STATS_KINDS = new Set([1, 20, 21, 22, 1068, 6969, 9802, 30023, 34235, 34236]);
+const STATS_KINDS = new Set([1, 20, 21, 22, 1068, 1111, 6969, 9802, 30023, 34235, 34236]);
 
 /**
  * Stores one verified event inside the batch transaction and updates every derived table.
@@ -70,6 +77,9 @@ export async function processEvent(
        ON CONFLICT (pubkey, kind, d_tag) DO UPDATE SET event_id = excluded.event_id, created_at = excluded.created_at`,
       [e.pubkey, e.kind, d, e.id, e.created_at],
     );
+    // An address's comments count in its current version's replies (a new version, or an
+    // article that arrives after its comments).
+    if (isAddressable(e.kind)) await countCommentsOfAddress(ctx, e, eventCoordinate(e));
   } else if (preInserted === false || (preInserted === undefined && !(await insertEvent(ctx, e)))) {
     return { status: 'duplicate', message: 'duplicate: already have this event' };
   }
@@ -90,6 +100,12 @@ export async function processEvent(
   switch (e.kind) {
     case 1:
       await deriveNote(ctx, e);
+      break;
+    case 1111:
+      await deriveComment(ctx, e);
+      break;
+    case 9802:
+      await deriveHighlight(ctx, e);
       break;
     case 1068:
       await derivePoll(ctx, e);

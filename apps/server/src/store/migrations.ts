@@ -2,6 +2,8 @@ import { MEDIA_EVENT_KINDS } from '@swell/nostr';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { backfillZapPollOptions, recountPolls } from '../ingest/derive-polls.ts';
+import { deriveComment, deriveHighlight } from '../ingest/derive-comments.ts';
+import { rowToEvent } from '../ingest/derive-helpers.ts';
 import type { SqlExec } from './sql.ts';
 import type { StoreDialect } from './store.ts';
 
@@ -42,6 +44,32 @@ export async function backfillPollsAndMedia(
       'INSERT INTO user_stats (pubkey, media_count) VALUES (?, ?) ON CONFLICT (pubkey) DO UPDATE SET media_count = user_stats.media_count + excluded.media_count',
       [r.pubkey, Number(r.n)],
     );
+}
+
+/**
+ * Migration 0016's backfill: the NIP-22 comments (1111) stored before it get their thread rows,
+ * their counts in their roots' and parents' replies and their notifications; highlights (9802)
+ * their notifications. Oldest first, in pages of 500. Exported for its test.
+ */
+export async function backfillComments(db: Kysely<unknown>, dialect: StoreDialect): Promise<void> {
+  const tx = execOver(db, dialect);
+  const ctx = { tx, now: Math.floor(Date.now() / 1000) };
+  let after = { created_at: -1, id: '' };
+  for (;;) {
+    const rows = await tx.all<Parameters<typeof rowToEvent>[0]>(
+      `SELECT id, pubkey, created_at, kind, tags, content, sig FROM events
+       WHERE kind IN (1111, 9802) AND (created_at > ? OR (created_at = ? AND id > ?))
+       ORDER BY created_at, id LIMIT 500`,
+      [after.created_at, after.created_at, after.id],
+    );
+    for (const row of rows) {
+      const e = rowToEvent(row);
+      if (e.kind === 1111) await deriveComment(ctx, e);
+      else await deriveHighlight(ctx, e);
+      after = { created_at: e.created_at, id: e.id };
+    }
+    if (rows.length < 500) return;
+  }
 }
 
 /** Kinds the follows and profile feeds show (architecture.md, Storage; cache-protocol.md 6). */
@@ -655,6 +683,13 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
           );
         }
         await backfillPollsAndMedia(db, dialect);
+      },
+    },
+    // NIP-22 comments and NIP-84 highlights (issue 36): comments stored before this migration
+    // get their thread rows, counts and notifications, highlights their notifications.
+    '0016-comments-highlights': {
+      async up(db: Kysely<unknown>) {
+        await backfillComments(db, dialect);
       },
     },
   };

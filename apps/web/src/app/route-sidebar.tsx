@@ -72,8 +72,7 @@ function RouteSidebarContent() {
       const pubkey = named
         ? (vanity?.pubkey ?? undefined)
         : profilePubkey(params.npub, undefined, session.pubkey);
-      if (pubkey)
-        return <ProfileSidebar key={pubkey} pubkey={pubkey} userPubkey={session.pubkey} />;
+      if (pubkey) return <ProfileSidebar key={pubkey} pubkey={pubkey} />;
       return <AboutLinks />;
     }
     default:

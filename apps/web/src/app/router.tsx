@@ -130,6 +130,10 @@ const routes: RouteObject[] = [
             Component: screen(() => import('@/screens/settings/profile-edit.tsx')),
           },
           { path: 'settings/zaps', Component: screen(() => import('@/screens/settings/zaps.tsx')) },
+          {
+            path: 'settings/tiers',
+            Component: screen(() => import('@/screens/settings/tiers.tsx')),
+          },
           { path: 'bookmarks', Component: screen(() => import('@/screens/bookmarks.tsx')) },
           { path: 'profile/:npub?', handle: { sidebar: 'profile' }, Component: Profile },
           { path: 'p/:npub?', handle: { sidebar: 'profile' }, Component: Profile },

@@ -38,17 +38,29 @@ export function afterFirstFeedPage(): Promise<void> {
   return feedScreen.test(openedOn) ? afterFirstContent() : Promise.resolve();
 }
 
-/** False until `afterFirstFeedPage` of the path the app opened on resolves. */
-export function useAfterFirstFeedPage(): boolean {
+/** False until `wait` resolves (run once, when the component mounts). */
+function useResolved(wait: () => Promise<void>): boolean {
   const [done, setDone] = useState(false);
   useEffect(() => {
     let live = true;
-    void afterFirstFeedPage().then(() => {
+    void wait().then(() => {
       if (live) setDone(true);
     });
     return () => {
       live = false;
     };
+    // `wait` is one of this module's functions: the same on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return done;
+}
+
+/** False until `afterFirstFeedPage` of the path the app opened on resolves. */
+export function useAfterFirstFeedPage(): boolean {
+  return useResolved(afterFirstFeedPage);
+}
+
+/** False until `afterFirstContent` resolves (secondary parts wait for the main list). */
+export function useAfterFirstContent(): boolean {
+  return useResolved(afterFirstContent);
 }

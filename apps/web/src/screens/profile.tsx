@@ -9,6 +9,7 @@ import QrCodeIcon from 'lucide-react/icons/qr-code';
 import UserPen from 'lucide-react/icons/user-pen';
 import UserX from 'lucide-react/icons/user-x';
 import Zap from 'lucide-react/icons/zap';
+import { profileModel } from '@swell/client';
 import { useVanityTarget } from '@/app/vanity-route.tsx';
 import { Avatar } from '@/components/avatar/avatar.tsx';
 import { BackButton, Screen } from '@/components/screen.tsx';
@@ -18,9 +19,9 @@ import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Popover } from '@/components/ui/popover.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Tooltip } from '@/components/ui/tooltip.tsx';
-import { api, ingested } from '@/data/connection.ts';
 import { useCohort, useLegend, useUserStats } from '@/data/entity-store.ts';
 import { useSession } from '@/data/session.ts';
+import { useModel } from '@/data/use-model.ts';
 import { userLabel, useUser } from '@/data/user.ts';
 import { FollowButton } from '@/features/lists/follow-button.tsx';
 import { conversationLink } from '@/features/messages/contact-address.ts';
@@ -32,7 +33,6 @@ import { ProfileTabs } from '@/features/profile/profile-tabs.tsx';
 import { VerificationBadge } from '@/features/profile/verification-badge.tsx';
 import { TierBadge } from '@/features/premium/tier-badge.tsx';
 import { shortDate, shortNumber } from '@/lib/format.ts';
-import { useAsync } from '@/lib/use-async.ts';
 import '@/screens/profile.css';
 import { addStrings } from '@/i18n/add-strings.ts';
 import { lists } from '@/i18n/en/lists.ts';
@@ -80,15 +80,14 @@ function websiteHref(website: string): string | undefined {
 
 function Profile({ pubkey, userPubkey }: { pubkey: string; userPubkey: string | null }) {
   const { t } = useTranslation();
-  const result = useAsync(pubkey, (signal) =>
-    ingested(api().userProfile(pubkey, userPubkey ?? undefined, { signal })),
-  );
+  const profile = useModel(profileModel, pubkey)!;
+  const result = profile.state;
   const user = useUser(pubkey);
   const stats = useUserStats(pubkey);
   const cohort = useCohort(pubkey);
   const legend = useLegend(pubkey);
   const name = userLabel(user);
-  const missing = result.data && !result.data.users[pubkey];
+  const missing = result.data && !result.data.found;
   const own = userPubkey === pubkey;
   const website = user.website ? websiteHref(user.website) : undefined;
   // A member's name at this server (10000158) is their address here, whatever kind 0 claims.
@@ -191,8 +190,12 @@ function Profile({ pubkey, userPubkey }: { pubkey: string; userPubkey: string | 
             </div>
           </dl>
         )}
-        {result.error !== undefined && (
-          <ErrorState compact title={t('profile.loadFailed')} onRetry={result.retry} />
+        {result.error !== null && (
+          <ErrorState
+            compact
+            title={t('profile.loadFailed')}
+            onRetry={() => void profile.model.retry()}
+          />
         )}
       </div>
       <ProfileTabs pubkey={pubkey} userPubkey={userPubkey} />

@@ -30,6 +30,7 @@ addStrings({ reads, thread });
 
 const ThreadLookup = lazy(() => import('@/features/outbox/thread-lookup.tsx'));
 const InlineReply = lazy(() => import('@/features/write/composer/inline-reply.tsx'));
+const CommentReply = lazy(() => import('@/features/reads/comment-reply.tsx'));
 
 export function Component() {
   const { t } = useTranslation();
@@ -121,27 +122,35 @@ export function Component() {
               <NoteCard event={view.focus} variant="focused" />
             )}
           </div>
-          {canSign && !deleted && view.focus.kind !== 30023 && (
+          {canSign && !deleted && view.focus.kind !== 30023 && view.focus.kind !== 1111 && (
             <Suspense fallback={null}>
               <InlineReply note={view.focus} />
             </Suspense>
           )}
-          <section
-            aria-label={t('thread.replies')}
-            className={hasParents ? 'thread-replies thread-replies-tall' : 'thread-replies'}
-          >
-            <h2 className="thread-replies-title">{t('thread.replies')}</h2>
-            {replies.length === 0 ? (
-              <EmptyState
-                compact
-                icon={<MessageCircle size={20} />}
-                title={t('thread.noReplies')}
-                headingLevel={3}
-              />
-            ) : (
-              replies.map((r) => <FeedItem key={r} id={r} variant="reply" />)
-            )}
-          </section>
+          {canSign && !deleted && view.focus.kind === 1111 && (
+            <Suspense fallback={null}>
+              <CommentReply comment={view.focus} />
+            </Suspense>
+          )}
+          {/* An article's discussion is its comments: kind 1 replies show only when it has some. */}
+          {(view.focus.kind !== 30023 || replies.length > 0) && (
+            <section
+              aria-label={t('thread.replies')}
+              className={hasParents ? 'thread-replies thread-replies-tall' : 'thread-replies'}
+            >
+              <h2 className="thread-replies-title">{t('thread.replies')}</h2>
+              {replies.length === 0 ? (
+                <EmptyState
+                  compact
+                  icon={<MessageCircle size={20} />}
+                  title={t('thread.noReplies')}
+                  headingLevel={3}
+                />
+              ) : (
+                replies.map((r) => <FeedItem key={r} id={r} variant="reply" />)
+              )}
+            </section>
+          )}
         </>
       )}
     </Screen>

@@ -38,7 +38,7 @@ let counter = 0;
  */
 export async function signAndSend(
   ctx: ActionContext,
-  template: Omit<EventTemplate, 'created_at'>,
+  template: Omit<EventTemplate, 'created_at'> & { created_at?: number },
   changes: NoteChange[] = [],
   extraRelays: string[] = [],
 ): Promise<WriteResult> {

@@ -2,7 +2,16 @@ import type { Notification, NotificationTypeGroup } from '@swell/cache-protocol'
 
 /** Spec section 3: what happened, for the sentence and the icon of a notification. */
 export type NotificationVerb =
-  'followed' | 'unfollowed' | 'zapped' | 'liked' | 'reposted' | 'replied' | 'mentioned' | 'quoted';
+  | 'followed'
+  | 'unfollowed'
+  | 'zapped'
+  | 'liked'
+  | 'reposted'
+  | 'replied'
+  | 'mentioned'
+  | 'quoted'
+  | 'commented'
+  | 'highlighted';
 
 /** Whose post it was about: the user's own, one they were mentioned in, or one quoting theirs. */
 export type NotificationSubjectKind = 'yours' | 'mentioned-you' | 'quoted-yours' | 'none';
@@ -14,7 +23,7 @@ const FAMILY: Record<number, NotificationVerb> = {
   4: 'replied',
 };
 
-/** The verb and subject kind of a notification type (1-8, 101-104, 201-204), or null. */
+/** The verb and subject kind of a notification type (1-8, 101-104, 201-204, 301-302), or null. */
 export function describeType(
   type: number,
 ): { verb: NotificationVerb; subject: NotificationSubjectKind } | null {
@@ -35,6 +44,10 @@ export function describeType(
       return { verb: 'mentioned', subject: 'none' };
     case 8:
       return { verb: 'quoted', subject: 'yours' };
+    case 301:
+      return { verb: 'commented', subject: 'yours' };
+    case 302:
+      return { verb: 'highlighted', subject: 'yours' };
   }
   const family = FAMILY[type % 100];
   if (type > 100 && type < 105 && family) return { verb: family, subject: 'mentioned-you' };
@@ -45,7 +58,7 @@ export function describeType(
 /** Which tab (`type_group`) a type belongs to besides All (spec section 2). */
 export function tabOfType(type: number): Exclude<NotificationTypeGroup, 'all'> | null {
   if ([3, 101, 201].includes(type)) return 'zaps';
-  if ([6, 104, 204].includes(type)) return 'replies';
+  if ([6, 104, 204, 301].includes(type)) return 'replies';
   if ([7, 8].includes(type)) return 'mentions';
   if ([5, 103, 203].includes(type)) return 'reposts';
   return null;
@@ -61,6 +74,8 @@ export function actorOf(n: Notification): string | undefined {
     str(n.who_liked_it) ??
     str(n.who_reposted_it) ??
     str(n.who_replied_to_it) ??
+    str(n.who_commented_on_it) ??
+    str(n.who_highlighted_it) ??
     str(n.actor)
   );
 }
@@ -74,6 +89,8 @@ export function subjectOf(n: Notification): string | undefined {
 
 /** The post that did it, when there is one (the reply, the mention, the quote). */
 export function sourceOf(n: Notification): string | undefined {
+  if (n.type === 301) return str(n.comment);
+  if (n.type === 302) return str(n.highlight);
   if (n.type === 6 || n.type % 100 === 4) return str(n.reply);
   if (n.type === 7) return str(n.you_were_mentioned_in);
   if (n.type === 8) return str(n.your_post_were_mentioned_in);

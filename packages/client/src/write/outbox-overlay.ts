@@ -22,10 +22,21 @@ export function changesOf(event: NostrEvent): NoteChange[] {
       const parent = replyTo(event);
       return parent ? [{ type: 'reply', noteId: parent }] : [];
     }
+    case 1111: {
+      // NIP-22: the lowercase e names the item answered (the article's version, or a comment).
+      const parent = event.tags.find((t) => t[0] === 'e' && isHex64(t[1]))?.[1];
+      return parent ? [{ type: 'reply', noteId: parent }] : [];
+    }
     default:
       return [];
   }
 }
+
+/**
+ * Kinds whose own unsent events are notes in the store: notes, polls, picture posts, videos
+ * (`OWN_POST_KINDS`) and NIP-22 comments.
+ */
+const ownNoteKind = (kind: number) => kind === 1111 || OWN_POST_KINDS.has(kind);
 
 interface Tracked {
   item: OutboxItem;
@@ -97,7 +108,7 @@ export class OutboxOverlay {
       }
       const held: string[] = [];
       for (const t of this.tracked.values()) {
-        if (OWN_POST_KINDS.has(t.item.event.kind) && t.item.status !== 'sent') held.push(t.item.id);
+        if (ownNoteKind(t.item.event.kind) && t.item.status !== 'sent') held.push(t.item.id);
       }
       this.lease.update(held);
     });
@@ -108,7 +119,7 @@ export class OutboxOverlay {
     this.adopted.delete(item.id);
     this.tracked.set(item.id, t);
     if (item.status === 'failed') this.failed(t);
-    if (OWN_POST_KINDS.has(item.event.kind) && item.status !== 'sent')
+    if (ownNoteKind(item.event.kind) && item.status !== 'sent')
       this.opts.store.putOwnNote(item.event);
     if (item.status === 'sending') this.show(t);
     if (item.status === 'sent') this.sent(t);
@@ -170,6 +181,6 @@ export class OutboxOverlay {
     this.tracked.delete(t.item.id);
     if (t.item.status === 'sent') return;
     this.rollback(t);
-    if (OWN_POST_KINDS.has(t.item.event.kind)) this.opts.store.removeNote(t.item.id);
+    if (ownNoteKind(t.item.event.kind)) this.opts.store.removeNote(t.item.id);
   }
 }

@@ -65,10 +65,11 @@ export interface WritePath {
   broadcast(event: NostrEvent): PublishAttempt;
   /**
    * Signs and sends any event through the outbox (e.g. a new account's profile and lists), to
-   * the write relays and `extraRelays`.
+   * the write relays and `extraRelays`; `created_at` defaults to now (a replaceable event
+   * passes one after the version it replaces).
    */
   publishEvent(
-    template: Omit<EventTemplate, 'created_at'>,
+    template: Omit<EventTemplate, 'created_at'> & { created_at?: number },
     extraRelays?: string[],
   ): Promise<WriteResult>;
   retry(id: string): Promise<void>;

@@ -12,7 +12,7 @@ import { emitProfiles } from './users.ts';
 const GROUPS: Record<string, number[] | undefined> = {
   all: undefined,
   zaps: [3, 101, 201],
-  replies: [6, 104, 204],
+  replies: [6, 104, 204, 301],
   mentions: [7, 8],
   reposts: [5, 103, 203],
   likes: [4, 102, 202],

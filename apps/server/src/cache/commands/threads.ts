@@ -103,7 +103,11 @@ function identifierOf(req: CacheRequest): { pubkey: string; kind: number; identi
   };
 }
 
-/** `long_form_content_thread_view {pubkey, identifier, kind}`: the article and its replies. */
+/**
+ * `long_form_content_thread_view {pubkey, identifier, kind}`: the article and its replies, kind 1
+ * replies and every NIP-22 comment (1111) of its discussion (top-level and replies to comments,
+ * by their root or parent tags), newest first.
+ */
 export async function longFormThreadView(req: CacheRequest): Promise<void> {
   const { pubkey, kind, identifier } = identifierOf(req);
   const p = paging(req.payload, req.now, 100);
@@ -116,9 +120,9 @@ export async function longFormThreadView(req: CacheRequest): Promise<void> {
   const rows = await req.store.db
     .selectFrom('event_tags')
     .select('event_id')
-    .where('name', 'in', ['a', 'e'])
+    .where('name', 'in', ['a', 'e', 'A', 'E'])
     .where('value', 'in', [coord, article.id])
-    .where('kind', '=', 1)
+    .where('kind', 'in', [1, 1111])
     .where('created_at', '<=', p.until)
     .where('created_at', '>=', p.since)
     .orderBy('created_at', 'desc')

@@ -1,48 +1,13 @@
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { parseRecipientInput, suggestUsers } from '@swell/client';
+import { parseRecipientInput } from '@swell/client';
 import { useTranslation } from '@/i18n/use-translation.ts';
-import { Avatar } from '@/components/avatar/avatar.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
-import { userLabel, useUser } from '@/data/user.ts';
 import { conversationLink } from '@/features/messages/contact-address.ts';
 import { lookupNip05 } from '@/features/profile/nip05.ts';
-import { readingContext } from '@/features/reading/reading-context.ts';
+import { UserOption, useUserSuggestions } from '@/features/reading/user-suggestions.tsx';
 import '@/components/ui/form.css';
-
-type Found = { query: string; pubkeys: string[] };
-
-function PersonOption({
-  id,
-  pubkey,
-  active,
-  onPick,
-}: {
-  id: string;
-  pubkey: string;
-  active: boolean;
-  onPick: (pubkey: string) => void;
-}) {
-  const user = useUser(pubkey);
-  const name = userLabel(user);
-  return (
-    <li
-      id={id}
-      role="option"
-      aria-selected={active}
-      className="person-option"
-      onMouseDown={(e) => e.preventDefault()}
-      onClick={() => onPick(pubkey)}
-    >
-      <Avatar pubkey={pubkey} picture={user.picture} size="xs" name={name} />
-      <span className="person-name">{name}</span>
-      {(user.nip05 || user.name) && (
-        <span className="person-handle">{user.nip05 || `@${user.name}`}</span>
-      )}
-    </li>
-  );
-}
 
 /**
  * New message (from /dms): a person picked by name (suggestions as one types: names first,
@@ -60,31 +25,19 @@ export default function NewMessageDialog({
   const id = useId();
   const listId = `${id}-people`;
   const [text, setText] = useState('');
-  const [found, setFound] = useState<Found>({ query: '', pubkeys: [] });
   const [active, setActive] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const input = parseRecipientInput(text);
   const query = input.type === 'name' ? input.query : '';
 
-  useEffect(() => {
-    if (!query) return;
-    const ac = new AbortController();
-    const timer = setTimeout(() => {
-      suggestUsers(readingContext(viewer), query, { limit: 8, signal: ac.signal }).then(
-        (pubkeys) => {
-          setFound({ query, pubkeys });
-          setActive(0);
-        },
-        () => !ac.signal.aborted && setFound({ query, pubkeys: [] }),
-      );
-    }, 200);
-    return () => {
-      clearTimeout(timer);
-      ac.abort();
-    };
-  }, [query, viewer]);
-  const people = query && found.query === query ? found.pubkeys : [];
+  const people = useUserSuggestions(query, viewer, 8);
+  // A new list of people: its first one is the one Enter opens.
+  const [listed, setListed] = useState(people);
+  if (listed !== people) {
+    setListed(people);
+    setActive(0);
+  }
 
   const open = (pubkey: string) => {
     onClose();
@@ -155,7 +108,8 @@ export default function NewMessageDialog({
           hidden={!expanded}
         >
           {people.map((pk, i) => (
-            <PersonOption
+            <UserOption
+              className="person"
               key={pk}
               id={`${listId}-${pk}`}
               pubkey={pk}

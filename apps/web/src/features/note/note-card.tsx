@@ -1,4 +1,5 @@
-import { memo } from 'react';
+import { memo, Suspense } from 'react';
+import { lazy } from '@/lib/lazy.ts';
 import { Link } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import FileQuestion from 'lucide-react/icons/file-question';
@@ -19,6 +20,9 @@ import { OutboxState } from '@/features/write/outbox-state.tsx';
 import { NoteZaps } from '@/features/zaps/note-zaps.tsx';
 import { fullDate } from '@/lib/format.ts';
 import '@/features/note/note.css';
+
+// Loads with the first NIP-22 comment shown (parsing its tags pulls in the comment reader).
+const CommentTarget = lazy(() => import('@/features/note/comment-target.tsx'));
 
 /** A feed element: a note, a repost shown with its original, or an article card. */
 export const FeedItem = memo(function FeedItem({
@@ -123,7 +127,13 @@ export function NoteCard({
           <NoteHeader event={event} user={user}>
             <NoteMenu event={event} />
           </NoteHeader>
-          {variant === 'feed' && <ReplyingTo event={event} />}
+          {event.kind === 1111
+            ? variant !== 'reply' && (
+                <Suspense fallback={null}>
+                  <CommentTarget event={event} />
+                </Suspense>
+              )
+            : variant === 'feed' && <ReplyingTo event={event} />}
           <NoteBody event={event} />
           {focused && (
             <p className="note-full-date">

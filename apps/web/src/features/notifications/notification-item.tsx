@@ -3,6 +3,8 @@ import { useTranslation } from '@/i18n/use-translation.ts';
 import type { LucideIcon } from 'lucide-react';
 import AtSign from 'lucide-react/icons/at-sign';
 import Heart from 'lucide-react/icons/heart';
+import Highlighter from 'lucide-react/icons/highlighter';
+import MessageSquare from 'lucide-react/icons/message-square';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import Quote from 'lucide-react/icons/quote';
 import Repeat2 from 'lucide-react/icons/repeat-2';
@@ -26,6 +28,8 @@ const ICONS: Record<NotificationVerb, LucideIcon> = {
   replied: MessageCircle,
   mentioned: AtSign,
   quoted: Quote,
+  commented: MessageSquare,
+  highlighted: Highlighter,
 };
 
 /** Up to this many actors' avatars in a row. */
@@ -44,7 +48,17 @@ function useActorsText(actors: readonly string[]): string {
 function useSentence(group: NotificationGroup): string {
   const { t } = useTranslation();
   const actors = useActorsText(group.actors);
+  const subject = useNote(group.subjectId);
   switch (group.verb) {
+    case 'commented':
+    case 'highlighted':
+      // What of theirs: an article (the usual case) or another post.
+      return t(
+        `notifications.${group.verb}.${subject && subject.kind !== 30023 ? 'post' : 'article'}`,
+        {
+          actors,
+        },
+      );
     case 'followed':
     case 'unfollowed':
     case 'mentioned':
@@ -67,7 +81,11 @@ export function NotificationItem({ group, fresh }: { group: NotificationGroup; f
   const cls = `notif notif-${group.verb}${fresh ? ' notif-fresh' : ''}`;
   if (
     group.sourceId &&
-    (group.verb === 'replied' || group.verb === 'mentioned' || group.verb === 'quoted')
+    (group.verb === 'replied' ||
+      group.verb === 'mentioned' ||
+      group.verb === 'quoted' ||
+      group.verb === 'commented' ||
+      group.verb === 'highlighted')
   ) {
     return (
       <li className={cls} data-type={group.type} data-key={group.key}>
@@ -78,7 +96,11 @@ export function NotificationItem({ group, fresh }: { group: NotificationGroup; f
             {compactTime(group.created_at)}
           </time>
         </p>
-        <SourceNote id={group.sourceId} />
+        {group.verb === 'highlighted' ? (
+          <HighlightSnippet id={group.sourceId} subjectId={group.subjectId} />
+        ) : (
+          <SourceNote id={group.sourceId} />
+        )}
       </li>
     );
   }
@@ -162,4 +184,26 @@ function SourceNote({ id }: { id: string }) {
   const note = useNote(id);
   if (!note) return <p className="notif-snippet notif-missing">{t('notifications.missingNote')}</p>;
   return <NoteCard event={note} />;
+}
+
+/** A highlight of the user's post: the passage, the highlighter's comment, and the post. */
+function HighlightSnippet({ id, subjectId }: { id: string; subjectId: string | undefined }) {
+  const { t } = useTranslation();
+  const note = useNote(id);
+  const subject = useNote(subjectId);
+  if (!note) return <p className="notif-snippet notif-missing">{t('notifications.missingNote')}</p>;
+  const comment = note.tags.find((tag) => tag[0] === 'comment')?.[1];
+  const title = subject?.kind === 30023 ? subject.tags.find((tag) => tag[0] === 'title')?.[1] : '';
+  return (
+    <div className="notif-highlight">
+      <blockquote className="notif-highlight-text">{note.content}</blockquote>
+      {comment && <p className="notif-highlight-comment">{comment}</p>}
+      {subjectId && (
+        <Link to={noteLink(subjectId)} className="notif-snippet">
+          {title ||
+            (subject ? plainText(subject.content, subject.tags) : t('notifications.missingNote'))}
+        </Link>
+      )}
+    </div>
+  );
 }

@@ -6,12 +6,12 @@ import Radio from 'lucide-react/icons/radio';
 import Users from 'lucide-react/icons/users';
 import { parseArticle } from '@swell/nostr';
 import { Avatar } from '@/components/avatar/avatar.tsx';
-import { api, ingested } from '@/data/connection.ts';
+import { profileSidebarModel } from '@swell/client';
+import { useModel } from '@/data/use-model.ts';
 import { noteLink, profileLink, userLabel, useUser } from '@/data/user.ts';
 import { notePath } from '@/features/note-actions/index.ts';
 import { SidebarCard } from '@/features/sidebar/sidebar-card.tsx';
 import { summaryText } from '@/lib/summary.ts';
-import { useAsync } from '@/lib/use-async.ts';
 import { addStrings } from '@/i18n/add-strings.ts';
 import { profile } from '@/i18n/en/profile.ts';
 
@@ -31,30 +31,14 @@ function UserChip({ pubkey }: { pubkey: string }) {
 }
 
 /** Profile sidebar: scored notes (8), latest reads (2), common followers (6), relays. */
-export default function ProfileSidebar({
-  pubkey,
-  userPubkey,
-}: {
-  pubkey: string;
-  userPubkey: string | null;
-}) {
+export default function ProfileSidebar({ pubkey }: { pubkey: string }) {
   const { t } = useTranslation();
-  const scored = useAsync(`scored:${pubkey}`, (signal) =>
-    ingested(api().userProfileScoredContent(pubkey, 8, userPubkey ?? undefined, { signal })),
-  );
-  const reads = useAsync(`reads:${pubkey}`, (signal) =>
-    ingested(api().longFormFeed({ pubkey, notes: 'authored', limit: 2 }, { signal })),
-  );
-  const common = useAsync(userPubkey ? `common:${pubkey}:${userPubkey}` : null, (signal) =>
-    ingested(api().userProfileFollowedBy(pubkey, userPubkey!, 6, { signal })),
-  );
-  const relays = useAsync(`relays:${pubkey}`, (signal) => api().getUserRelays(pubkey, { signal }));
-  const relayUrls = (relays.data?.userRelays[pubkey] ?? [])
-    .filter((tag) => tag[0] === 'r' && tag[1])
-    .map((tag) => tag[1]!);
-  const scoredNotes = scored.data?.notes.filter((n) => n.kind === 1).slice(0, 8) ?? [];
-  const articles = reads.data?.notes.slice(0, 2) ?? [];
-  const commonUsers = common.data ? Object.keys(common.data.users).slice(0, 6) : [];
+  // The viewer's followers in common come with the session's models (a new session, new ones).
+  const data = useModel(profileSidebarModel, pubkey)!.state.data;
+  const scoredNotes = data?.scored ?? [];
+  const articles = data?.articles ?? [];
+  const commonUsers = data?.common ?? [];
+  const relayUrls = data?.relays ?? [];
   return (
     <div className="sidebar profile-sidebar">
       {scoredNotes.length > 0 && (

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import Heart from 'lucide-react/icons/heart';
-import type { FeedPage, NoteStats } from '@swell/cache-protocol';
-import { api, ingested } from '@/data/connection.ts';
+import type { NoteStats } from '@swell/cache-protocol';
+import { reactionsModel, reactionTabs, type ReactionTab as Tab } from '@swell/client';
 import { useNoteStats } from '@/data/entity-store.ts';
 import { profileLink, userLabel, useUser } from '@/data/user.ts';
 import { Avatar } from '@/components/avatar/avatar.tsx';
@@ -18,49 +18,9 @@ import { shortNumber } from '@/lib/format.ts';
 import '@/features/reactions/reactions.css';
 import { addStrings } from '@/i18n/add-strings.ts';
 import { profile } from '@/i18n/en/profile.ts';
+import { useModel } from '@/data/use-model.ts';
 
 addStrings({ profile });
-
-type Tab = 'likes' | 'zaps' | 'reposts' | 'quotes';
-const tabs: Tab[] = ['likes', 'zaps', 'reposts', 'quotes'];
-
-interface Row {
-  key: string;
-  pubkey?: string;
-  amount?: number;
-  noteId?: string;
-}
-
-function load(tab: Tab, noteId: string, signal: AbortSignal): Promise<FeedPage> {
-  const target = { event_id: noteId };
-  const opts = { signal };
-  switch (tab) {
-    case 'likes':
-      return ingested(api().eventActions(target, 7, {}, opts));
-    case 'reposts':
-      return ingested(api().eventActions(target, 6, {}, opts));
-    case 'zaps':
-      return ingested(api().eventZaps(target, {}, opts));
-    case 'quotes':
-      return ingested(api().noteMentions(target, {}, opts));
-  }
-}
-
-function rows(tab: Tab, page: FeedPage): Row[] {
-  switch (tab) {
-    case 'likes':
-      return page.others.filter((e) => e.kind === 7).map((e) => ({ key: e.id, pubkey: e.pubkey }));
-    case 'reposts':
-      return page.notes.filter((e) => e.kind === 6).map((e) => ({ key: e.id, pubkey: e.pubkey }));
-    case 'zaps':
-      return Object.values(page.topZaps)
-        .flat()
-        .sort((a, b) => b.amount_sats - a.amount_sats)
-        .map((z) => ({ key: z.zap_receipt_id, pubkey: z.sender, amount: z.amount_sats }));
-    case 'quotes':
-      return page.notes.map((e) => ({ key: e.id, noteId: e.id }));
-  }
-}
 
 /** One person: avatar, name and handle (the whole row links to the profile), and sats for zaps. */
 function ActorRow({ pubkey, amount }: { pubkey: string; amount?: number }) {
@@ -122,47 +82,25 @@ export default function ReactionsModal({
 }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('likes');
-  const [state, setState] = useState<{ tab: Tab; rows: Row[] } | null>(null);
-  const [error, setError] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const ctl = new AbortController();
-    load(tab, noteId, ctl.signal).then(
-      (page) => setState({ tab, rows: rows(tab, page) }),
-      () => {
-        if (!ctl.signal.aborted) setError(true);
-      },
-    );
-    return () => ctl.abort();
-  }, [tab, noteId, attempt]);
-  const current = state?.tab === tab ? state.rows : null;
+  const reactions = useModel(reactionsModel, { noteId, tab })!;
+  const error = reactions.state.error !== null;
+  const current = reactions.state.data ?? null;
   const stats = useNoteStats(noteId);
   return (
     <Dialog title={t('reactions.title')} onClose={onClose} size="lg" className="reactions-modal">
       <Tabs
         label={t('reactions.title')}
-        items={tabs.map((name) => ({
+        items={reactionTabs.map((name) => ({
           value: name,
           label: t(`reactions.${name}`),
           count: tabCount(name, stats),
         }))}
         value={tab}
-        onChange={(name) => {
-          setError(false);
-          setTab(name);
-        }}
+        onChange={setTab}
         stretch
       >
         <div className="reactions-panel">
-          {error && (
-            <ErrorState
-              compact
-              onRetry={() => {
-                setError(false);
-                setAttempt((n) => n + 1);
-              }}
-            />
-          )}
+          {error && <ErrorState compact onRetry={() => void reactions.model.retry()} />}
           {!error && current === null && <RowsSkeleton />}
           {!error && current?.length === 0 && (
             <EmptyState

@@ -26,10 +26,13 @@ const Markdown = lazy(() => import('@/components/article/markdown.tsx'));
 export function ArticleBody({
   event,
   highlights,
+  afterText,
   children,
 }: {
   event: SignedEvent;
   highlights?: readonly HighlightMark[];
+  /** Right after the text (in focus order too): the article view's highlight popover. */
+  afterText?: ReactNode;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -87,6 +90,7 @@ export function ArticleBody({
             highlights={highlights}
           />
         </Suspense>
+        {afterText}
         <NoteStatsSummary noteId={event.id} stats={stats} />
         <NoteActionBar event={event} stats={stats} />
         {children}

@@ -1,18 +1,25 @@
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import Zap from 'lucide-react/icons/zap';
 import type { SignedEvent, TopZap } from '@swell/cache-protocol';
+import { articleDiscussionModel } from '@swell/client';
+import { parseArticle } from '@swell/nostr';
 import { ArticleBody } from '@/features/reads/article-body.tsx';
 import { Avatar } from '@/components/avatar/avatar.tsx';
 import { ArticleCard } from '@/features/note/article-card.tsx';
 import { api, ingested } from '@/data/connection.ts';
 import { useNote } from '@/data/entity-store.ts';
-import { profileLink, userLabel, useUser } from '@/data/user.ts';
-import { loadHighlights } from '@/features/reads/article-highlights.ts';
+import { parseUser, profileLink, userLabel, useUser } from '@/data/user.ts';
+import { swell } from '@/data/client.ts';
+import { useModel } from '@/data/use-model.ts';
+import { lazy } from '@/lib/lazy.ts';
 import { shortNumber } from '@/lib/format.ts';
 import { useAsync } from '@/lib/use-async.ts';
 import '@/features/reads/article-view.css';
+
+const HighlightSelection = lazy(() => import('@/features/reads/highlight-selection.tsx'));
+const ArticleDiscussion = lazy(() => import('@/features/reads/article-discussion.tsx'));
 
 /** Thread top zaps: 10 (spec section 9). */
 const topZapCount = 10;
@@ -105,21 +112,49 @@ function MoreFromAuthor({ article }: { article: SignedEvent }) {
 }
 
 /**
- * The article view: the article with its highlights marked, the number of highlights, its top
- * zaps, and more articles of the same author.
+ * The article view: the article with its highlights marked (the user's own at once), the text
+ * selection's Highlight popover, the number of highlights, its discussion (quote highlights and
+ * NIP-22 comments, read through the article's discussion model), its top zaps, and more articles
+ * of the same author.
  */
 export function ArticleView({ event }: { event: SignedEvent }) {
   const { t } = useTranslation();
-  const result = useAsync(`hl:${event.id}`, (signal) =>
-    loadHighlights(event, signal, (name) => t('reads.highlightedBy', { name })),
+  const identifier = parseArticle(event)?.identifier ?? '';
+  const address = useMemo(
+    () => ({ pubkey: event.pubkey, kind: event.kind, identifier }),
+    [event.pubkey, event.kind, identifier],
   );
-  const highlights = useMemo(() => result.data ?? [], [result.data]);
+  const discussion = useModel(articleDiscussionModel, address);
+  const found = discussion?.state.data?.highlights;
+  const highlights = useMemo(() => {
+    const store = swell().store;
+    return (found ?? []).map((h) => ({
+      id: h.id,
+      text: h.text,
+      title: t('reads.highlightedBy', {
+        name: userLabel(parseUser(h.pubkey, store.user(h.pubkey))),
+      }),
+    }));
+  }, [found, t]);
   return (
-    <ArticleBody event={event} highlights={highlights}>
+    <ArticleBody
+      event={event}
+      highlights={highlights}
+      afterText={
+        <Suspense fallback={null}>
+          <HighlightSelection article={event} />
+        </Suspense>
+      }
+    >
       {highlights.length > 0 && (
         <p className="article-highlight-count">
           {t('reads.highlights', { count: highlights.length })}
         </p>
+      )}
+      {discussion && (
+        <Suspense fallback={null}>
+          <ArticleDiscussion article={event} model={discussion.model} />
+        </Suspense>
       )}
       <TopZaps article={event} />
       <MoreFromAuthor article={event} />

@@ -7,6 +7,7 @@ import {
   homeModel,
   homeSidebarSelectionBeside,
   homeSidebarSelectorsBeside,
+  scoredNotesModel,
   isHomeSidebarSelector,
   writeHomeSidebarSelection,
   type HomeSidebarSelector,
@@ -16,15 +17,13 @@ import { records } from '@/data/records.ts';
 import { useSession } from '@/data/session.ts';
 import { Avatar } from '@/components/avatar/avatar.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { api, ingested } from '@/data/connection.ts';
 import { noteLink, userLabel, useUser } from '@/data/user.ts';
 import { useNote, useNoteStats } from '@/data/entity-store.ts';
 import { SidebarCard, SidebarFooter } from '@/features/sidebar/sidebar-card.tsx';
 import { SidebarTopics } from '@/features/sidebar/sidebar-topics.tsx';
-import { afterFirstContent } from '@/lib/first-content.ts';
+import { useAfterFirstContent } from '@/lib/first-content.ts';
 import { shortNumber } from '@/lib/format.ts';
 import { summaryText } from '@/lib/summary.ts';
-import { useAsync } from '@/lib/use-async.ts';
 import { addStrings } from '@/i18n/add-strings.ts';
 import { sidebarCards } from '@/i18n/en/sidebar-cards.ts';
 import { standalone } from '@/i18n/en/standalone.ts';
@@ -106,20 +105,15 @@ export default function HomeSidebar() {
   const feedSpec = useModel(homeModel, undefined)!.state.selected;
   const allowed = homeSidebarSelectorsBeside(feedSpec);
   const selector = homeSidebarSelectionBeside(useSelection(pubkey), feedSpec);
-  const trending = useAsync(selector, (signal) =>
-    afterFirstContent().then(() => ingested(api().page('scored', { selector }, { signal }))),
-  );
-  const ids =
-    trending.data?.notes
-      .filter((n) => n.kind === 1)
-      .slice(0, 6)
-      .map((n) => n.id) ?? [];
+  const trending = useModel(scoredNotesModel, useAfterFirstContent() ? selector : null)?.state;
+  const loading = !trending || (trending.data === undefined && trending.error === null);
+  const ids = trending?.data?.ids ?? [];
   return (
     <div className="sidebar">
       <SidebarCard
         title={t(`sidebar.selectors.${selector}`)}
         icon={selector === 'mostzapped_4h' ? <Zap size={18} /> : <TrendingUp size={18} />}
-        busy={trending.loading}
+        busy={loading}
       >
         {allowed.length > 1 && (
           <div className="sidebar-select">
@@ -136,10 +130,8 @@ export default function HomeSidebar() {
             />
           </div>
         )}
-        {trending.loading && <TrendingSkeleton />}
-        {!trending.loading && ids.length === 0 && (
-          <p className="sidebar-empty">{t('sidebar.empty')}</p>
-        )}
+        {loading && <TrendingSkeleton />}
+        {!loading && ids.length === 0 && <p className="sidebar-empty">{t('sidebar.empty')}</p>}
         {ids.length > 0 && (
           <ul className="trending-list">
             {ids.map((id) => (

@@ -1,29 +1,23 @@
 import { Link } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import TrendingUp from 'lucide-react/icons/trending-up';
-import { loadExploreTopics } from '@swell/client';
+import { exploreTopicsModel } from '@swell/client';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { api } from '@/data/connection.ts';
 import { SidebarCard } from '@/features/sidebar/sidebar-card.tsx';
-import { afterFirstContent } from '@/lib/first-content.ts';
+import { useAfterFirstContent } from '@/lib/first-content.ts';
 import { shortNumber } from '@/lib/format.ts';
-import { useAsync } from '@/lib/use-async.ts';
+import { useModel } from '@/data/use-model.ts';
 
 /** Today's hashtags (explore_topics), each opening a search: left out when there are none. */
 export function SidebarTopics() {
   const { t } = useTranslation();
-  const topics = useAsync('sidebar-topics', () =>
-    afterFirstContent().then(() => loadExploreTopics(api())),
-  );
-  const list = topics.data?.slice(0, 8) ?? [];
-  if (!topics.loading && list.length === 0) return null;
+  const topics = useModel(exploreTopicsModel, useAfterFirstContent() ? undefined : null)?.state;
+  const loading = !topics || (topics.data === undefined && topics.error === null);
+  const list = topics?.data?.slice(0, 8) ?? [];
+  if (!loading && list.length === 0) return null;
   return (
-    <SidebarCard
-      title={t('sidebarCards.topics')}
-      icon={<TrendingUp size={18} />}
-      busy={topics.loading}
-    >
-      {topics.loading ? (
+    <SidebarCard title={t('sidebarCards.topics')} icon={<TrendingUp size={18} />} busy={loading}>
+      {loading ? (
         <Skeleton height={56} />
       ) : (
         <ul className="sidebar-topics">

@@ -1,9 +1,9 @@
 import { Suspense, useEffect, useState } from 'react';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import Sparkles from 'lucide-react/icons/sparkles';
-import { loadAuthorSubscriptions, loadAuthorTiers } from '@swell/client';
+import { authorSubscriptionsModel, authorTiersModel } from '@swell/client';
 import { Button } from '@/components/ui/button.tsx';
-import { api } from '@/data/connection.ts';
+import { useModel } from '@/data/use-model.ts';
 import { requireSigner } from '@/features/write/require-signer.ts';
 import {
   setAuthorSubscription,
@@ -11,7 +11,6 @@ import {
 } from '@/features/subscriptions/subscription-store.ts';
 import { useTranslation } from '@/i18n/use-translation.ts';
 import { lazy } from '@/lib/lazy.ts';
-import { useAsync } from '@/lib/use-async.ts';
 import { addStrings } from '@/i18n/add-strings.ts';
 import { subscriptions } from '@/i18n/en/subscriptions.ts';
 
@@ -37,16 +36,13 @@ export default function SubscribeButton({
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const own = userPubkey === pubkey;
-  const tiers = useAsync(own ? null : pubkey, (signal) =>
-    loadAuthorTiers(api(), pubkey, { signal }),
-  );
-  const has = (tiers.data?.length ?? 0) > 0;
-  const mine = useAsync(has && userPubkey ? `${userPubkey}:${pubkey}` : null, (signal) =>
-    loadAuthorSubscriptions(api(), userPubkey!, pubkey, { signal }),
-  );
+  const tiers = useModel(authorTiersModel, own ? null : pubkey)?.state;
+  const has = (tiers?.data?.length ?? 0) > 0;
+  // The viewer's own subscriptions come with the session's models (a guest has none).
+  const mine = useModel(authorSubscriptionsModel, has && userPubkey ? pubkey : null)?.state;
   useEffect(() => {
-    if (mine.data) setAuthorSubscription(pubkey, mine.data[0] ?? null);
-  }, [mine.data, pubkey]);
+    if (mine?.data) setAuthorSubscription(pubkey, mine.data[0] ?? null);
+  }, [mine?.data, pubkey]);
   const subscription = useAuthorSubscription(pubkey);
   if (own || !has) return null;
   const subscribed = !!subscription && subscription.pubkey === userPubkey;
@@ -69,7 +65,7 @@ export default function SubscribeButton({
         <Suspense fallback={null}>
           <SubscribeModal
             pubkey={pubkey}
-            tiers={tiers.data!}
+            tiers={tiers!.data!}
             subscription={subscribed ? subscription : null}
             onChange={(event) => setAuthorSubscription(pubkey, event)}
             onClose={() => setOpen(false)}

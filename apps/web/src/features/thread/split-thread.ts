@@ -16,7 +16,10 @@ export function splitThread(page: FeedPage, id: string | undefined): ThreadView 
   let replies: string[];
   if (page.ranges.length >= 2) {
     parents = page.ranges[0]!.elements.filter((e) => e !== focus.id && byId.has(e));
-    replies = page.ranges[1]!.elements.filter((e) => e !== focus.id && byId.has(e));
+    // An article's NIP-22 comments are its discussion's (features/reads), not replies here.
+    replies = page.ranges[1]!.elements.filter(
+      (e) => e !== focus.id && byId.has(e) && !(focus.kind === 30023 && byId.get(e)!.kind === 1111),
+    );
   } else {
     parents = [];
     for (

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { OutboxItem } from '@swell/client';
-import { replyTo } from '@swell/nostr';
+import { replyTo, type NostrEvent } from '@swell/nostr';
 import { useSnapshot } from '@/data/use-model.ts';
 import { pendingRootNotes } from '@/features/write/pending-notes.ts';
 import { writeStore } from '@/features/write/write-store.ts';
@@ -18,7 +18,16 @@ export function useOwnPendingNotes(pubkey: string | null): string[] {
   return pendingRootNotes(snap?.items, pubkey);
 }
 
-/** Ids of the user's replies to a note in the outbox (sending, failed, sent), oldest first. */
+/** A NIP-10 reply to the note, or a NIP-22 comment answering it (its lowercase e). */
+function answers(event: NostrEvent, parentId: string): boolean {
+  if (event.kind === 1) return replyTo(event) === parentId;
+  return event.kind === 1111 && event.tags.some((t) => t[0] === 'e' && t[1] === parentId);
+}
+
+/**
+ * Ids of the user's replies to a note in the outbox (sending, failed, sent), oldest first: its
+ * NIP-10 replies, and for a comment the NIP-22 comments answering it.
+ */
 export function useOwnReplies(pubkey: string | null, parentId: string | undefined): string[] {
   const write = useSnapshot(writeStore);
   const snap = useSnapshot(write?.outbox);
@@ -28,10 +37,7 @@ export function useOwnReplies(pubkey: string | null, parentId: string | undefine
       !items || !pubkey || !parentId
         ? []
         : Object.values(items)
-            .filter(
-              (i) =>
-                i.event.pubkey === pubkey && i.event.kind === 1 && replyTo(i.event) === parentId,
-            )
+            .filter((i) => i.event.pubkey === pubkey && answers(i.event, parentId))
             .sort((a, b) => a.event.created_at - b.event.created_at)
             .map((i) => i.id),
     [items, pubkey, parentId],

@@ -9,7 +9,8 @@ export const notifications = {
   loading: 'Loading notifications',
   loadFailed: 'The notifications could not be loaded.',
   empty: 'Nothing here yet',
-  emptyBody: 'Likes, replies, mentions, reposts and zaps of your notes show here.',
+  emptyBody:
+    'Likes, replies, comments, highlights, mentions, reposts and zaps of your posts show here.',
   signInTitle: 'Sign in to see your notifications',
   signInBody: 'Who followed you, liked, replied to, reposted, quoted or zapped your notes.',
   actors: {
@@ -22,6 +23,14 @@ export const notifications = {
   unfollowed: '{{actors}} unfollowed you',
   mentioned: '{{actors}} mentioned you',
   quoted: '{{actors}} quoted your note',
+  commented: {
+    article: '{{actors}} commented on your article',
+    post: '{{actors}} commented on your post',
+  },
+  highlighted: {
+    article: '{{actors}} highlighted a passage of your article',
+    post: '{{actors}} highlighted a passage of your post',
+  },
   verb: {
     zapped: {
       yours: '{{actors}} zapped your note',

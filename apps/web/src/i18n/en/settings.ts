@@ -12,6 +12,7 @@ export const settings = {
   zaps: 'Zaps',
   notifications: 'Notifications',
   profile: 'Edit profile',
+  tiers: 'Paid tiers',
   theme: 'Theme',
   themeDark: 'Dark',
   themeLight: 'Light',
@@ -25,4 +26,5 @@ export const settings = {
   zapsHint: 'Default amounts and messages',
   notificationsHint: 'What you are told about',
   profileHint: 'Your name, picture and about',
+  tiersHint: 'What readers can subscribe to',
 } as const;

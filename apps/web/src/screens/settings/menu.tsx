@@ -8,6 +8,7 @@ import Newspaper from 'lucide-react/icons/newspaper';
 import Palette from 'lucide-react/icons/palette';
 import Rss from 'lucide-react/icons/rss';
 import Server from 'lucide-react/icons/server';
+import Sparkles from 'lucide-react/icons/sparkles';
 import UserCog from 'lucide-react/icons/user-cog';
 import UserPen from 'lucide-react/icons/user-pen';
 import VolumeX from 'lucide-react/icons/volume-x';
@@ -30,6 +31,7 @@ const pages: [string, string, string, LucideIcon][] = [
   ['zaps', 'settings.zaps', 'settings.zapsHint', Zap],
   ['notifications', 'settings.notifications', 'settings.notificationsHint', Bell],
   ['profile', 'settings.profile', 'settings.profileHint', UserPen],
+  ['tiers', 'settings.tiers', 'settings.tiersHint', Sparkles],
 ];
 
 export function Component() {

@@ -18,7 +18,9 @@ import { nip19, userDisplayName, type User } from '@swell/nostr';
 import {
   emptyProfileFields,
   profileFieldsOf,
+  profileModel,
   validateProfile,
+  type EntityStore,
   type ProfileErrors,
   type ProfileFields,
 } from '@swell/client';
@@ -30,12 +32,10 @@ import { ErrorState } from '@/components/ui/error-state.tsx';
 import { notify } from '@/components/ui/notify.ts';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { swell } from '@/data/client.ts';
-import { api, ingested } from '@/data/connection.ts';
 import { useSession } from '@/data/session.ts';
 import { AttachmentList } from '@/features/uploads/attachment-list.tsx';
 import { AttachmentSet, attachmentsState } from '@/features/uploads/attachments.ts';
 import { requireSigner } from '@/features/write/require-signer.ts';
-import { useAsync } from '@/lib/use-async.ts';
 import '@/components/ui/form.css';
 import '@/screens/settings/settings.css';
 import '@/screens/settings/profile-edit.css';
@@ -43,7 +43,7 @@ import { addStrings } from '@/i18n/add-strings.ts';
 import { profile } from '@/i18n/en/profile.ts';
 import { profileEdit } from '@/i18n/en/profile-edit.ts';
 import { uploads as uploadsStrings } from '@/i18n/en/uploads.ts';
-import { useSnapshot } from '@/data/use-model.ts';
+import { useEntity, useModel, useSnapshot } from '@/data/use-model.ts';
 
 addStrings({ profile, profileEdit, uploads: uploadsStrings });
 
@@ -329,22 +329,26 @@ function ProfileForm({ pubkey, initial }: { pubkey: string; initial: ProfileFiel
   );
 }
 
+const selectKind0 = (store: EntityStore, pubkey: string | undefined) => store.user(pubkey);
+
 /** Settings > Edit profile (spec section 2 `/settings/profile`): kind 0 fields, avatar and banner. */
 export function Component() {
   const { t } = useTranslation();
   const session = useSession();
   const pubkey = session.pubkey;
-  const loaded = useAsync(pubkey, (signal) =>
-    ingested(api().userProfile(pubkey!, pubkey!, { signal })),
-  );
+  const profile = useModel(profileModel, pubkey);
+  const loaded = profile?.state;
+  const kind0 = useEntity(selectKind0, pubkey ?? undefined);
   let body;
   if (!pubkey) {
     body = session.resolved ? (
       <EmptyState icon={<UserPen size={26} aria-hidden />} title={t('profileEdit.signIn')} />
     ) : null;
-  } else if (loaded.error) {
-    body = <ErrorState title={t('profile.loadFailed')} onRetry={loaded.retry} />;
-  } else if (!loaded.data) {
+  } else if (loaded?.error) {
+    body = (
+      <ErrorState title={t('profile.loadFailed')} onRetry={() => void profile!.model.retry()} />
+    );
+  } else if (!loaded?.data) {
     body = (
       <div className="profile-edit" aria-busy="true" aria-label={t('profileEdit.loading')}>
         <Skeleton height={140} />
@@ -354,7 +358,7 @@ export function Component() {
       </div>
     );
   } else {
-    const event = loaded.data.users[pubkey];
+    const event = loaded.data.found ? kind0 : undefined;
     body = (
       <ProfileForm
         key={pubkey}

@@ -1,16 +1,8 @@
-import {
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import Check from 'lucide-react/icons/check';
 import ChartBar from 'lucide-react/icons/chart-bar';
 import Zap from 'lucide-react/icons/zap';
-import { watchPollLive } from '@swell/client';
+import { watchPollLive, type EntityStore } from '@swell/client';
 import {
   isPollClosed,
   isZapPollClosed,
@@ -26,6 +18,7 @@ import {
 import type { SignedEvent } from '@swell/cache-protocol';
 import { swell } from '@/data/client.ts';
 import { useSession } from '@/data/session.ts';
+import { useEntity } from '@/data/use-model.ts';
 import { Button } from '@/components/ui/button.tsx';
 import AltCard from '@/features/note/alt-card.tsx';
 import { NoteContent } from '@/features/note/note-content.tsx';
@@ -43,10 +36,11 @@ addStrings({ rich });
 
 const MediaLightbox = lazy(() => import('@/components/media-lightbox.tsx'));
 
+const selectPollView = (store: EntityStore, id: string) => store.pollView(id);
+
 /** A poll's tally and the viewer's vote (their vote just sent counts at once). */
 function usePollView(id: string) {
-  const get = useCallback(() => swell().store.pollView(id), [id]);
-  return useSyncExternalStore(swell().store.subscribe, get, get);
+  return useEntity(selectPollView, id);
 }
 
 /** Seconds now, again every 30 s while a poll is open, so it closes on screen at its end. */

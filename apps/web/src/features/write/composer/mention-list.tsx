@@ -1,67 +1,12 @@
 import * as PopoverPrimitive from '@radix-ui/react-popover';
-import { useEffect, useState, type ReactElement } from 'react';
-import { suggestUsers } from '@swell/client';
+import { type ReactElement } from 'react';
 import { useTranslation } from '@/i18n/use-translation.ts';
-import { Avatar } from '@/components/avatar/avatar.tsx';
 import { keepOpenForNestedLayers } from '@/components/ui/nested-layers.ts';
-import { userLabel, useUser } from '@/data/user.ts';
-import { readingContext } from '@/features/reading/reading-context.ts';
+import { UserOption, useUserSuggestions } from '@/features/reading/user-suggestions.tsx';
 
-const none: string[] = [];
-
-/**
- * Users matching the typed `@query`, 200 ms after the last key: the cache's `user_search`, names
- * first (exact and prefix matches of name, display name and NIP-05 local part), then score, cut
- * to 6 (`suggestUsers`).
- */
+/** Users matching the typed `@query` (6 at most; see `useUserSuggestions`). */
 export function useMentionSearch(query: string | null, viewer: string | null): string[] {
-  const [found, setFound] = useState<{ query: string; pubkeys: string[] } | null>(null);
-  useEffect(() => {
-    if (!query) return;
-    const ac = new AbortController();
-    const timer = setTimeout(() => {
-      suggestUsers(readingContext(viewer), query, { limit: 6, signal: ac.signal })
-        .then((pubkeys) => setFound({ query, pubkeys }))
-        .catch(() => {});
-    }, 200);
-    return () => {
-      clearTimeout(timer);
-      ac.abort();
-    };
-  }, [query, viewer]);
-  return query && found?.query === query ? found.pubkeys : none;
-}
-
-function MentionOption({
-  id,
-  pubkey,
-  active,
-  onPick,
-}: {
-  id: string;
-  pubkey: string;
-  active: boolean;
-  onPick: (pubkey: string) => void;
-}) {
-  const user = useUser(pubkey);
-  const name = userLabel(user);
-  return (
-    <li
-      id={id}
-      role="option"
-      aria-selected={active}
-      className="mention-option"
-      // Keeps the focus in the editor.
-      onMouseDown={(e) => e.preventDefault()}
-      onClick={() => onPick(pubkey)}
-    >
-      <Avatar picture={user.picture} size="xs" name={name} />
-      <span className="mention-name">{name}</span>
-      {(user.nip05 || user.name) && (
-        <span className="mention-handle">{user.nip05 || `@${user.name}`}</span>
-      )}
-    </li>
-  );
+  return useUserSuggestions(query, viewer, 6);
 }
 
 /**
@@ -109,7 +54,8 @@ export function MentionList({
           >
             <ul id={id} role="listbox" aria-label={t('write.mentions')} className="mention-list">
               {pubkeys.map((pk, i) => (
-                <MentionOption
+                <UserOption
+                  className="mention"
                   key={pk}
                   id={`${id}-${pk}`}
                   pubkey={pk}
