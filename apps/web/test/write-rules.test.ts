@@ -11,6 +11,13 @@ import {
 import { draftKey } from '@/features/write/composer-store.ts';
 import { publishToastKey } from '@/features/write/publish-toast.ts';
 import { pendingRootNotes } from '@/features/write/pending-notes.ts';
+import {
+  newPollDraft,
+  pollEndsAt,
+  pollEvent,
+  pollProblem,
+} from '@/features/write/composer/poll-draft.ts';
+import { parsePoll } from '@swell/nostr';
 
 const sk = generateSecretKey();
 const me = getPublicKey(sk);
@@ -88,6 +95,70 @@ describe('outbox in the UI', () => {
     expect(pendingRootNotes(items, null)).toEqual([]);
     // The same array for the same snapshot (React keeps its effect quiet).
     expect(pendingRootNotes(items, me)).toBe(pendingRootNotes(items, me));
+  });
+
+  it('puts new polls, picture posts and videos there too, not other kinds', () => {
+    const at = (kind: number, created_at: number) =>
+      finalizeEvent({ kind, content: '', tags: [], created_at }, sk);
+    const [poll, pictures, short, wide, like] = [
+      at(1068, 1000),
+      at(20, 2000),
+      at(22, 3000),
+      at(21, 4000),
+      at(7, 5000),
+    ];
+    const items = Object.fromEntries(
+      [poll, pictures, short, wide, like].map((e) => [e.id, item(e)]),
+    );
+    expect(pendingRootNotes(items, me)).toEqual([wide.id, short.id, pictures.id, poll.id]);
+  });
+});
+
+describe('the composer poll (NIP-88)', () => {
+  const now = 1_700_000_000;
+  const relays = ['wss://relay.example/relay'];
+
+  it('makes a kind 1068 with its options, type, end and relays for the votes', () => {
+    const draft = {
+      ...newPollDraft(relays),
+      options: ['Red', ' Green ', '', 'Blue'],
+      multiple: true,
+      span: '1h' as const,
+    };
+    expect(pollProblem(draft, 'Which colour?', now)).toBeNull();
+    const tpl = pollEvent(draft, 'Which colour?', now);
+    expect(tpl.kind).toBe(1068);
+    expect(tpl.content).toBe('Which colour?');
+    const event = finalizeEvent(tpl, sk);
+    const poll = parsePoll(event)!;
+    expect(poll.options.map((o) => o.label)).toEqual(['Red', 'Green', 'Blue']);
+    expect(poll.type).toBe('multiplechoice');
+    expect(poll.endsAt).toBe(now + 3600);
+    expect(poll.relays).toEqual(relays);
+    expect(tpl.tags.filter((t) => t[0] === 'option').every((t) => /^\w{9}$/.test(t[1]!))).toBe(
+      true,
+    );
+    // One choice unless asked; a poll with no relay chosen has no relay tag.
+    const single = pollEvent({ ...draft, multiple: false, relays: [] }, 'Q?', now);
+    expect(single.tags).toContainEqual(['polltype', 'singlechoice']);
+    expect(single.tags.some((t) => t[0] === 'relay')).toBe(false);
+  });
+
+  it('says what keeps a poll from going out', () => {
+    const draft = { ...newPollDraft(relays), options: ['Yes', 'No'] };
+    expect(pollProblem(draft, '  ', now)).toBe('pollNeedsQuestion');
+    expect(pollProblem({ ...draft, options: ['Yes', ' '] }, 'Q?', now)).toBe('pollNeedsOptions');
+    expect(pollProblem({ ...draft, options: ['Yes', 'yes '] }, 'Q?', now)).toBe('pollRepeats');
+    const custom = { ...draft, span: 'custom' as const };
+    expect(pollProblem({ ...custom, endsAtLocal: '' }, 'Q?', now)).toBe('pollEndPast');
+    const past = new Date((now - 60) * 1000);
+    const future = new Date((now + 120) * 1000);
+    const local = (d: Date) =>
+      new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    expect(pollProblem({ ...custom, endsAtLocal: local(past) }, 'Q?', now)).toBe('pollEndPast');
+    const ok = { ...custom, endsAtLocal: local(future) };
+    expect(pollProblem(ok, 'Q?', now)).toBeNull();
+    expect(pollEndsAt(ok, now)).toBe(Math.floor(future.getTime() / 60_000) * 60);
   });
 
   it('shows the spec messages for each publish outcome, none for a discard', () => {

@@ -200,6 +200,9 @@ export type { NoteDraft } from './composer/note-drafts.ts';
 // Types only: the drafts' code loads with the write path, on first use (WritePath.syncedDrafts).
 export type { SyncedDrafts, SavedDraft, DraftsSnapshot } from './composer/synced-drafts.ts';
 export { EmojiHistory, withEmoji, emojiHistoryLimit } from './composer/emoji-history.ts';
+export { mediaPostKind, mediaPostTemplate } from './composer/media-post.ts';
+export type { MediaPostInput, MediaPostKind, UploadedFile } from './composer/media-post.ts';
+export { OWN_POST_KINDS } from './composer/own-posts.ts';
 
 // ---- notes beyond the cache (outbox model) ------------------------------------------------------
 // const lookup = await client.lookup()

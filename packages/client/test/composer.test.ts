@@ -5,12 +5,15 @@ import {
   generateSecretKey,
   getPublicKey,
   nip19,
+  parsePicturePost,
   parseThreadRefs,
+  parseVideoEvent,
   replyTo,
   threadRoot,
   type NostrEvent,
 } from '@swell/nostr';
 import { EmojiHistory, emojiHistoryLimit, withEmoji } from '../src/composer/emoji-history.ts';
+import { mediaPostKind, mediaPostTemplate } from '../src/composer/media-post.ts';
 import { NoteDrafts, rootDraftKey } from '../src/composer/note-drafts.ts';
 import { buildNote } from '../src/composer/note-tags.ts';
 import { MemoryStorage } from '../src/storage/storage.ts';
@@ -236,5 +239,72 @@ describe('buildNote: uploaded media (NIP-92 imeta)', () => {
     });
     expect(tags.filter((t) => t[0] === 'imeta')).toEqual([imeta(png)]);
     expect(tags.some((t) => t[0] === 't' && t[1] === 'x')).toBe(false);
+  });
+});
+
+describe('mediaPostTemplate: picture posts (NIP-68) and videos (NIP-71) from uploads', () => {
+  const file = (mime: string, width: number, height: number, n: number) => ({
+    url: `https://blossom.example/${String(n).repeat(64)}.${mime.split('/')[1]}`,
+    sha256: String(n).repeat(64),
+    mime,
+    size: 1000 * n,
+    width,
+    height,
+    ...(mime.startsWith('image/') ? { blurhash: 'LEHV6nWB2yk8pyo0adR*.7kCMdnj' } : {}),
+  });
+  const png = file('image/png', 1200, 800, 1);
+  const jpeg = file('image/jpeg', 600, 900, 2);
+
+  it('every picture: a kind 20 with an imeta each (dimensions, blurhash, alt), m and x tags', () => {
+    expect(mediaPostKind([png, jpeg])).toBe('pictures');
+    const tpl = mediaPostTemplate({
+      content: ' Two views #walk ',
+      files: [png, jpeg],
+      alts: ['Hills under a blue sky', undefined],
+      hashtags: ['walk'],
+    });
+    expect(tpl.kind).toBe(20);
+    expect(tpl.content).toBe('Two views #walk');
+    const post = parsePicturePost(finalizeEvent(tpl, alice))!;
+    expect(post.images).toHaveLength(2);
+    expect(post.images[0]).toMatchObject({
+      url: png.url,
+      m: 'image/png',
+      width: 1200,
+      height: 800,
+      blurhash: png.blurhash,
+      alt: 'Hills under a blue sky',
+      x: png.sha256,
+    });
+    expect(post.images[1]!.alt).toBeUndefined();
+    expect(tpl.tags).toContainEqual(['m', 'image/jpeg']);
+    expect(tpl.tags).toContainEqual(['x', jpeg.sha256]);
+    expect(tpl.tags).toContainEqual(['t', 'walk']);
+  });
+
+  it('one video: kind 22 when taller than wide, else 21, titled by the first line', () => {
+    const tall = { ...file('video/mp4', 180, 320, 3), duration: 4 };
+    const wide = file('video/webm', 320, 180, 4);
+    expect(mediaPostKind([tall])).toBe('video');
+    const short = mediaPostTemplate({ content: 'Ridge at dusk\nfour seconds', files: [tall] });
+    expect(short.kind).toBe(22);
+    const video = parseVideoEvent(finalizeEvent(short, alice))!;
+    expect(video.title).toBe('Ridge at dusk');
+    expect(video.variants[0]).toMatchObject({
+      url: tall.url,
+      width: 180,
+      height: 320,
+      duration: 4,
+    });
+    expect(mediaPostTemplate({ content: '', files: [wide] }).kind).toBe(21);
+  });
+
+  it('anything else is neither', () => {
+    const clip = file('video/mp4', 320, 180, 5);
+    expect(mediaPostKind([])).toBeNull();
+    expect(mediaPostKind([png, clip])).toBeNull();
+    expect(mediaPostKind([clip, clip])).toBeNull();
+    expect(mediaPostKind([file('image/svg+xml', 10, 10, 6)])).toBeNull();
+    expect(() => mediaPostTemplate({ content: 'x', files: [png, clip] })).toThrow(/neither/);
   });
 });

@@ -9,8 +9,10 @@ import {
   getTagValue,
   nip04Encrypt,
   nip19,
+  pollTemplate,
   type NostrEvent,
 } from '@swell/nostr';
+import { mediaPostTemplate } from '../src/composer/media-post.ts';
 import { createSwellClient, type SwellClient } from '../src/swell-client.ts';
 import { MemoryStorage } from '../src/storage/storage.ts';
 import { publishNotice } from '../src/publish/publisher.ts';
@@ -115,6 +117,39 @@ describe('write path against the real server', () => {
     const page = await client.api.events([event.id]);
     expect(page.notes.map((n) => n.id)).toEqual([event.id]);
     await waitFor(() => write.outbox.item(event.id)?.status === 'sent', 3000, 'sent');
+  });
+
+  it('a poll (NIP-88) and a picture post (NIP-68) from the composer: in the store at once, sent through the outbox', async () => {
+    const { client, write } = await signedIn();
+    const poll = pollTemplate({
+      question: 'Tea or coffee?',
+      options: ['Tea', 'Coffee'],
+      relays: [server.relayUrl],
+    });
+    const pictures = mediaPostTemplate({
+      content: 'A view',
+      files: [
+        {
+          url: 'https://media.example/view.png',
+          sha256: 'ab'.repeat(32),
+          mime: 'image/png',
+          size: 1000,
+          width: 4,
+          height: 3,
+          blurhash: 'LEHV6nWB2yk8pyo0adR*.7kCMdnj',
+        },
+      ],
+      alts: ['Hills under a sky'],
+    });
+    for (const template of [poll, pictures]) {
+      const { kind, tags, content } = template;
+      const { event, result } = await write.publishEvent({ kind, tags, content });
+      // Shown before any relay answered, as a kind 1 note is (the user's feed lists it).
+      expect(write.outbox.item(event.id)?.status).toBe('sending');
+      expect(client.store.note(event.id)).toEqual(event);
+      expect((await result).status).toBe('sent');
+      expect(await onRelay(client, event.id)).toEqual(event);
+    }
   });
 
   it('a like shows at once, survives in the cache, joins the liked list, and is not repeated', async () => {

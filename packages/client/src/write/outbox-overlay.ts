@@ -3,6 +3,7 @@ import type { Outbox, OutboxItem } from '../outbox/outbox.ts';
 import type { UserRecordStore } from '../storage/user-record.ts';
 import type { EntityStore, OptimisticChange, StoreLease } from '../store/entity-store.ts';
 import type { NoteChange } from '../store/note-overlay.ts';
+import { OWN_POST_KINDS } from '../composer/own-posts.ts';
 
 /** What a signed event changes on the notes it points at. */
 export function changesOf(event: NostrEvent): NoteChange[] {
@@ -31,8 +32,11 @@ export function changesOf(event: NostrEvent): NoteChange[] {
   }
 }
 
-/** Kinds whose own unsent events are notes in the store: notes and NIP-22 comments. */
-const ownNoteKind = (kind: number) => kind === 1 || kind === 1111;
+/**
+ * Kinds whose own unsent events are notes in the store: notes, polls, picture posts, videos
+ * (`OWN_POST_KINDS`) and NIP-22 comments.
+ */
+const ownNoteKind = (kind: number) => kind === 1111 || OWN_POST_KINDS.has(kind);
 
 interface Tracked {
   item: OutboxItem;

@@ -22,14 +22,18 @@ function RichBody({ event }: { event: SignedEvent }) {
     io.observe(el);
     return () => io.disconnect();
   }, [near]);
-  // While the renderer loads: the text, and the box the pictures (2 side by side, 3-4 a square)
-  // or the video will take, so nothing below moves when it arrives.
+  // While the renderer loads: what it will show, in its order (a picture post's or video's title,
+  // the box its pictures (2 side by side, 3-4 a square) or video will take, then the text; a
+  // poll's question first), so nothing moves when it arrives.
   const pictures = event.kind === 20 ? event.tags.filter((t) => t[0] === 'imeta').length : 0;
   const dim = [...imetaDims(event.tags).values()][0];
   const box = dim && imageBox(dim.w, dim.h);
+  const media = event.kind !== 1068 && event.kind !== 6969;
+  const title = media ? event.tags.find((t) => t[0] === 'title')?.[1]?.trim() : undefined;
   const fallback = (
     <>
-      <NoteContent event={event} />
+      {title && <p className="rich-title">{title}</p>}
+      {!media && <NoteContent event={event} />}
       {(pictures > 1 || box) && (
         <div
           className="rich-placeholder"
@@ -41,6 +45,7 @@ function RichBody({ event }: { event: SignedEvent }) {
           }
         />
       )}
+      {media && event.content.trim() !== '' && <NoteContent event={event} />}
     </>
   );
   return (

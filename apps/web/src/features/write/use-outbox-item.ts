@@ -11,7 +11,7 @@ export function useOutboxItem(id: string): OutboxItem | undefined {
   return useSnapshot(write?.outbox, () => write?.outbox.getSnapshot().items[id]);
 }
 
-/** Ids of the user's own new notes in the outbox (kind 1, not replies), newest first. */
+/** Ids of the user's own new posts in the outbox (not replies), newest first. */
 export function useOwnPendingNotes(pubkey: string | null): string[] {
   const write = useSnapshot(writeStore);
   const snap = useSnapshot(write?.outbox);

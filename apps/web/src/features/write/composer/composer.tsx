@@ -1,4 +1,5 @@
 import {
+  Suspense,
   useEffect,
   useId,
   useMemo,
@@ -10,11 +11,14 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useTranslation } from '@/i18n/use-translation.ts';
+import ChartBar from 'lucide-react/icons/chart-bar';
 import ImagePlus from 'lucide-react/icons/image-plus';
 import FilePen from 'lucide-react/icons/file-pen';
 import Send from 'lucide-react/icons/send';
 import type { SignedEvent } from '@swell/cache-protocol';
-import type { WritePath, WriteResult } from '@swell/client';
+import { relayBesideCache, type WritePath, type WriteResult } from '@swell/client';
+import { swell } from '@/data/client.ts';
+import { lazy } from '@/lib/lazy.ts';
 import { NoteContent } from '@/features/note/note-content.tsx';
 import { Button, ButtonLink, IconButton } from '@/components/ui/button.tsx';
 import { notify } from '@/components/ui/notify.ts';
@@ -44,7 +48,27 @@ import { watchStartFlow } from '@/features/account/start-flow.ts';
 import { loadWrite, writeStore } from '@/features/write/write-store.ts';
 import { noteDraftPublished, syncNoteDraft } from '@/features/write/note-draft-sync.ts';
 import { useSnapshot } from '@/data/use-model.ts';
+import { MediaPostChoice, useMediaPost } from '@/features/write/composer/media-post-choice.tsx';
+import {
+  newPollDraft,
+  pollEvent,
+  pollProblem,
+  type PollDraft,
+} from '@/features/write/composer/poll-draft.ts';
+import { addStrings } from '@/i18n/add-strings.ts';
+import { compose } from '@/i18n/en/compose.ts';
 import '@/features/write/composer/composer.css';
+
+addStrings({ compose });
+
+const PollForm = lazy(() => import('@/features/write/composer/poll-form.tsx'));
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Relays a new poll's votes may go to: the user's write relays and this server's relay. */
+function pollRelayChoices(write: WritePath): string[] {
+  const own = relayBesideCache(swell().cache.getSnapshot().url);
+  return [...new Set([...write.publisher.targets({ tags: [] }), ...(own ? [own] : [])])];
+}
 
 const hasFiles = (types: readonly string[] | undefined) => !!types?.includes('Files');
 
@@ -120,7 +144,19 @@ function ComposerEditor({
       ),
     [text, media],
   );
-  const ready = (canPost(text) || attached.length > 0) && uploads === 'ready';
+  // A new note may carry a poll (its text is the question) or go out as a picture post / video.
+  const [poll, setPoll] = useState<{ draft: PollDraft; relays: string[] } | null>(null);
+  const mediaPost = useMediaPost(target.mode === 'new' && !poll ? attached : [], media);
+  const problem = poll ? pollProblem(poll.draft, text, nowSeconds()) : null;
+  const ready = poll
+    ? problem === null
+    : (canPost(text) || attached.length > 0) && uploads === 'ready';
+  const togglePoll = () =>
+    setPoll((p) => {
+      if (p) return null;
+      const relays = pollRelayChoices(write);
+      return { draft: newPollDraft(relays), relays };
+    });
 
   useEffect(() => {
     const flush = () => write.drafts.flush();
@@ -192,12 +228,20 @@ function ComposerEditor({
       const w = write;
       const extras = { media: media.map((m) => m.imeta) };
       let r: WriteResult;
-      if (target.mode === 'reply') r = await w.reply(target.note, content, extras);
+      if (poll) {
+        const { kind, tags, content: question } = pollEvent(poll.draft, text, nowSeconds());
+        r = await w.publishEvent({ kind, tags, content: question });
+      } else if (mediaPost.on) {
+        const { kind, tags, content: description } = mediaPost.template(text, hashtagsOf(text));
+        r = await w.publishEvent({ kind, tags, content: description });
+      } else if (target.mode === 'reply') r = await w.reply(target.note, content, extras);
       else if (target.mode === 'quote') r = await w.quote(target.note, content, extras);
       else r = await w.post(content, extras);
       w.drafts.clear(key);
       if (target.mode === 'new') noteDraftPublished(pubkey);
       attachments.clear();
+      mediaPost.reset();
+      setPoll(null);
       setText('');
       onPosted?.(r.event as SignedEvent);
       void toastOutcome(r.result);
@@ -273,8 +317,9 @@ function ComposerEditor({
     void attach(files);
   };
 
-  const label =
-    target.mode === 'reply'
+  const label = poll
+    ? t('compose.questionLabel')
+    : target.mode === 'reply'
       ? t('write.replyLabel')
       : target.mode === 'quote'
         ? t('write.quoteLabel')
@@ -305,7 +350,11 @@ function ComposerEditor({
               className="composer-input"
               aria-label={label}
               placeholder={
-                target.mode === 'reply' ? t('write.replyPlaceholder') : t('write.placeholder')
+                poll
+                  ? t('compose.questionPlaceholder')
+                  : target.mode === 'reply'
+                    ? t('write.replyPlaceholder')
+                    : t('write.placeholder')
               }
               value={text}
               rows={compact ? 2 : 5}
@@ -337,21 +386,41 @@ function ComposerEditor({
           ))}
         </p>
       )}
+      {poll && (
+        <Suspense fallback={<div className="poll-form" aria-busy="true" />}>
+          <PollForm
+            draft={poll.draft}
+            available={poll.relays}
+            onChange={(draft) => setPoll({ ...poll, draft })}
+          />
+        </Suspense>
+      )}
       <AttachmentList set={attachments} />
-      {canPost(content) && (
+      <MediaPostChoice post={mediaPost} attached={attached} />
+      {!poll && canPost(mediaPost.on ? text : content) && (
         <section className="composer-preview" aria-label={t('write.preview')}>
           {!compact && <h3 className="composer-preview-title">{t('write.preview')}</h3>}
-          <NoteContent event={preview} />
+          <NoteContent event={mediaPost.on ? { ...preview, content: text, tags: [] } : preview} />
         </section>
       )}
       <div className="composer-bar">
         <div className="composer-tools">
           <EmojiPicker onPick={pickEmoji} />
-          <IconButton
-            label={t('uploads.attach')}
-            icon={<ImagePlus size={20} aria-hidden />}
-            onClick={() => fileInput.current?.click()}
-          />
+          {!poll && (
+            <IconButton
+              label={t('uploads.attach')}
+              icon={<ImagePlus size={20} aria-hidden />}
+              onClick={() => fileInput.current?.click()}
+            />
+          )}
+          {target.mode === 'new' && attached.length === 0 && (
+            <IconButton
+              label={poll ? t('compose.removePoll') : t('compose.addPoll')}
+              aria-pressed={!!poll}
+              icon={<ChartBar size={20} aria-hidden />}
+              onClick={togglePoll}
+            />
+          )}
           <input
             ref={fileInput}
             type="file"
@@ -375,7 +444,12 @@ function ComposerEditor({
             </ButtonLink>
           )}
         </div>
-        {uploads !== 'ready' && (
+        {poll && problem && text.trim() !== '' && (
+          <p className="composer-blocked" role="status">
+            {t(`compose.${problem}`)}
+          </p>
+        )}
+        {!poll && uploads !== 'ready' && (
           <p
             className={uploads === 'failed' ? 'composer-blocked is-error' : 'composer-blocked'}
             role="status"
