@@ -17,10 +17,14 @@ import {
   validateMnemonic,
   type MnemonicWordCount,
 } from './mnemonic.ts';
+import { derivedLockKey } from './nip60/nip60-events.ts';
+import { fetchWalletEvent, syncNip60, type Nip60Io, type Nip60Report } from './nip60/nip60-sync.ts';
 import { OperationLock } from './operation-lock.ts';
 import { receiveToken } from './receive-token.ts';
 import { restoreMint, type RestoreOptions, type RestoreResult } from './restore-ops.ts';
 import { checkProofStates, type ProofStateReport } from './state-ops.ts';
+import { toProofLike } from './proof.ts';
+import { CheckStateEnum } from '@cashu/cashu-ts';
 import type { Cipher } from './storage/cipher.ts';
 import type { HistoryEntry, WalletStorage } from './storage/wallet-storage.ts';
 import { receiveProofs, sendEcash, type SendResult } from './swap-ops.ts';
@@ -47,6 +51,8 @@ export class EcashWallet implements Payer {
   private readonly storage: WalletStorage;
   private readonly context: WalletContext;
   private readonly words: string;
+  /** The P2PK key derived from the seed (NIP-61), unless the relays name another. */
+  private readonly seedLockKey: string;
   private readonly connections = new Map<string, Promise<MintConnection>>();
   private readonly lock: OperationLock;
   private readonly listeners = new Set<(event: WalletEvent) => void>();
@@ -57,6 +63,7 @@ export class EcashWallet implements Payer {
   private constructor(options: EcashWalletOptions, mnemonic: string, seed: Uint8Array) {
     this.storage = options.storage;
     this.words = mnemonic;
+    this.seedLockKey = derivedLockKey(seed);
     const seedId = seedFingerprint(seed);
     this.context = {
       storage: options.storage,
@@ -126,6 +133,73 @@ export class EcashWallet implements Payer {
     for (const url of options.mints) await wallet.addMint(url);
     const results = await wallet.restore(options.restore);
     return { wallet, results };
+  }
+
+  /**
+   * Opens on this device the wallet another device of the same Nostr key keeps in the relays
+   * (NIP-60): its phrase comes from the wallet event (NIP-44 encrypted to the user), its mints are
+   * added, its proofs taken in (each checked at its mint) and the NUT-13 counters moved past
+   * what the seed already used (a NUT-09 scan). Undefined when the relays hold no wallet of ours
+   * (none, or one another app made without a phrase).
+   */
+  static async fromRelays(
+    options: EcashWalletOptions & { io: Nip60Io },
+  ): Promise<EcashWallet | undefined> {
+    const found = await fetchWalletEvent(options.io);
+    if (!found?.wallet.mnemonic) return undefined;
+    const mnemonic = validateMnemonic(found.wallet.mnemonic);
+    const stored = await options.storage.getMnemonic();
+    if (stored !== undefined && stored !== mnemonic) {
+      throw new Error('this storage already holds another ecash wallet');
+    }
+    if (stored === undefined) await options.storage.setMnemonic(mnemonic);
+    const wallet = await EcashWallet.open(options);
+    await wallet.syncRelays(options.io);
+    // Counters only: every proof of the seed the mint still honours is in the relays already.
+    await wallet.restore().catch(() => undefined);
+    return wallet;
+  }
+
+  /**
+   * One round of NIP-60 sync with the user's relays (see `syncNip60`): proofs of other devices
+   * come in once their mint says they are unspent, proofs spent elsewhere go, this device's new
+   * proofs go out in encrypted token events, spent ones' events are rolled over and deleted, the
+   * wallet event and the nutzap info (10019) are kept current. Listeners hear 'changed' only when
+   * the local state changed.
+   */
+  async syncRelays(io: Nip60Io): Promise<Nip60Report> {
+    const report = await this.lock.run(async () => {
+      if (this.stale) throw new EcashError('locked', ecashMessages.locked);
+      return syncNip60(
+        {
+          storage: this.storage,
+          now: this.context.now,
+          mnemonic: this.words,
+          lockKey: this.seedLockKey,
+          addMint: async (url) => {
+            await this.addMintUnlocked(url);
+          },
+          checkStates: async (url, proofs) => {
+            const conn = await this.connection(url);
+            const states = await conn.wallet.checkProofsStates(proofs.map(toProofLike));
+            return proofs.map((_, i) => {
+              const s = states[i]?.state;
+              return s === CheckStateEnum.SPENT
+                ? 'spent'
+                : s === CheckStateEnum.PENDING
+                  ? 'pending'
+                  : 'unspent';
+            });
+          },
+        },
+        io,
+      );
+    });
+    if (report.changed) {
+      this.emit();
+      this.channel?.postMessage('changed');
+    }
+    return report;
   }
 
   /** The recovery phrase; show it only behind the PIN. */
