@@ -126,6 +126,10 @@ describe('NIP-60: one ecash wallet on two devices through the relay (devnet mint
       expect(walletB).toBeDefined();
       expect(walletB!.mnemonic).toBe(walletA.mnemonic);
       expect(ready(await walletB!.balance())).toBe(1000);
+      // A relay that answers nothing (or in part) takes nothing away, nor makes B publish again.
+      const silent = await walletB!.syncRelays({ ...b.io, query: async () => [] });
+      expect(silent).toMatchObject({ dropped: 0, published: 0, deleted: 0 });
+      expect(ready(await walletB!.balance())).toBe(1000);
 
       // A sends a token of 300: once A synced, B no longer offers those proofs.
       const { entry: sent } = await walletA.send(300);

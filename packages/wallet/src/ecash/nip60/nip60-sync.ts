@@ -49,10 +49,12 @@ export interface Nip60Io {
 /** What the sync keeps between runs (sealed in the wallet's storage). */
 export interface Nip60State {
   /**
-   * Secrets of proofs this device held that were also in a live token event after the last
-   * sync. One of them missing from every live event later means another device spent or sent it.
+   * Proofs this device held that were also in a live token event after the last sync: secret and
+   * that event's id. One later missing from every live event, its event deleted, was spent or sent
+   * by another device. (Missing while its event is not known deleted, it stays: a relay that
+   * answered only in part takes nothing away.)
    */
-  held: string[];
+  held: Array<[secret: string, eventId: string]>;
   /** Local history entries already published as 7376 (their ids). */
   published: string[];
   /** Ids of remote 7376 events already imported. */
@@ -99,7 +101,8 @@ interface LiveToken extends TokenContent {
 
 async function readState(storage: WalletStorage): Promise<Nip60State> {
   const s = await storage.getMeta<Partial<Nip60State>>(NIP60_STATE_KEY);
-  return { held: s?.held ?? [], published: s?.published ?? [], imported: s?.imported ?? [] };
+  const held = Array.isArray(s?.held) ? s.held.filter((h) => Array.isArray(h)) : [];
+  return { held, published: s?.published ?? [], imported: s?.imported ?? [] };
 }
 
 /** The newest event of a replaceable kind (ties: the lowest id, as NIP-01 says). */
@@ -213,12 +216,13 @@ export async function syncNip60(host: Nip60Host, io: Nip60Io): Promise<Nip60Repo
   const live = tokens.filter((t) => !deleted.has(t.id) && t.unit === 'sat');
   const remote = new Map<string, { proof: ProofData; mint: string }>();
   for (const t of live) {
-    for (const p of t.proofs)
+    for (const p of t.proofs) {
       if (!remote.has(p.secret)) remote.set(p.secret, { proof: p, mint: t.mint });
+    }
   }
 
   const local = new Map<string, StoredProof>((await storage.proofs()).map((p) => [p.secret, p]));
-  const held = new Set(state.held);
+  const held = new Map(state.held);
   const removeRemote = new Set<string>();
   const candidates = new Map<string, Array<{ proof: ProofData; mint: string }>>();
   for (const [secret, r] of remote) {
@@ -258,8 +262,9 @@ export async function syncNip60(host: Nip60Host, io: Nip60Io): Promise<Nip60Repo
   const fresh = new Map<string, StoredProof[]>();
   for (const p of local.values()) {
     if (p.state !== 'ready' || remote.has(p.secret)) continue;
-    if (held.has(p.secret)) dropLocal.push(p);
-    else fresh.set(p.mint, [...(fresh.get(p.mint) ?? []), p]);
+    const was = held.get(p.secret);
+    if (was !== undefined && deleted.has(was)) dropLocal.push(p);
+    else if (was === undefined) fresh.set(p.mint, [...(fresh.get(p.mint) ?? []), p]);
   }
 
   if (imports.length || dropLocal.length) {
@@ -301,6 +306,7 @@ export async function syncNip60(host: Nip60Host, io: Nip60Io): Promise<Nip60Repo
   }
   const published: string[] = [];
   const sends: Array<Promise<boolean>> = [];
+  const carriers = new Map<string, string>();
   for (const [mint, b] of outgoing) {
     if (b.proofs.length === 0) continue;
     const content = await io.encrypt(
@@ -308,14 +314,20 @@ export async function syncNip60(host: Nip60Host, io: Nip60Io): Promise<Nip60Repo
     );
     const { id, sent } = await io.publish({ kind: TOKEN_KIND, tags: [], content });
     published.push(id);
-    sends.push(sent);
+    // Counted as carried only once a relay has the event: until then the proofs are fresh.
+    sends.push(
+      sent.then((ok) => {
+        if (ok) for (const p of b.proofs) carriers.set(p.secret, id);
+        return ok;
+      }),
+    );
     report.published++;
   }
   // The deletion only after the roll-overs are on a relay.
   const toDelete = affected.map((t) => t.id);
+  const allSent = (await Promise.all(sends)).every(Boolean);
   if (toDelete.length) {
-    const ok = (await Promise.all(sends)).every(Boolean);
-    if (ok) {
+    if (allSent) {
       await io.publish(tokenDeletionTemplate(toDelete));
       report.deleted = toDelete.length;
     }
@@ -411,18 +423,21 @@ export async function syncNip60(host: Nip60Host, io: Nip60Io): Promise<Nip60Repo
     }
   }
 
-  // What this device now holds that a live event carries.
-  const carried = new Set<string>();
+  // What this device now holds that a live event carries (and which event).
+  const carried = new Map<string, string>();
   for (const t of live) {
-    if (toDelete.includes(t.id)) continue;
-    for (const p of t.proofs) carried.add(p.secret);
+    if (report.deleted > 0 && toDelete.includes(t.id)) continue;
+    for (const p of t.proofs) if (!carried.has(p.secret)) carried.set(p.secret, t.id);
   }
-  for (const secret of placed) carried.add(secret);
+  for (const [secret, id] of carriers) carried.set(secret, id);
+  // Not seen this time and not known deleted (a relay answered in part): still where it was.
+  for (const [secret, id] of held)
+    if (!carried.has(secret) && !deleted.has(id)) carried.set(secret, id);
   const after = (await storage.proofs()).filter(
     (p) => p.state === 'ready' && carried.has(p.secret),
   );
   await storage.setMeta(NIP60_STATE_KEY, {
-    held: after.map((p) => p.secret),
+    held: after.map((p): [string, string] => [p.secret, carried.get(p.secret)!]),
     published: [...publishedHistory],
     imported: [...importedHistory],
   } satisfies Nip60State);
