@@ -18,7 +18,15 @@ import {
   type MnemonicWordCount,
 } from './mnemonic.ts';
 import { derivedLockKey } from './nip60/nip60-events.ts';
-import { fetchWalletEvent, syncNip60, type Nip60Io, type Nip60Report } from './nip60/nip60-sync.ts';
+import { receiveNutzaps, type NutzapOutcome } from './nip60/nip61-receive.ts';
+import {
+  fetchWalletEvent,
+  NIP60_STATE_KEY,
+  syncNip60,
+  type Nip60Io,
+  type Nip60Report,
+  type Nip60State,
+} from './nip60/nip60-sync.ts';
 import { OperationLock } from './operation-lock.ts';
 import { receiveToken } from './receive-token.ts';
 import { restoreMint, type RestoreOptions, type RestoreResult } from './restore-ops.ts';
@@ -27,7 +35,8 @@ import { toProofLike } from './proof.ts';
 import { CheckStateEnum } from '@cashu/cashu-ts';
 import type { Cipher } from './storage/cipher.ts';
 import type { HistoryEntry, WalletStorage } from './storage/wallet-storage.ts';
-import { receiveProofs, sendEcash, type SendResult } from './swap-ops.ts';
+import { receiveProofs, sendEcash, sendLockedEcash, type SendResult } from './swap-ops.ts';
+import type { ProofData } from './proof.ts';
 import { syncMint } from './sync-ops.ts';
 import { mintUrl, sleep, withFreshKeysets } from './wallet-helpers.ts';
 import type {
@@ -200,6 +209,62 @@ export class EcashWallet implements Payer {
       this.channel?.postMessage('changed');
     }
     return report;
+  }
+
+  /**
+   * The P2PK private keys nutzaps to this wallet are locked to: the one the relays' wallet event
+   * names (another app may have made it), then the one derived from the seed.
+   */
+  async lockKeys(): Promise<string[]> {
+    const state = await this.storage.getMeta<Nip60State>(NIP60_STATE_KEY);
+    return [...new Set([state?.lockKey, this.seedLockKey].filter((k): k is string => !!k))];
+  }
+
+  /**
+   * Sends `amount` sats from `mint` locked to `pubkey` (the recipient's 10019 key; NIP-61): the
+   * proofs to put in a kind 9321. The history line is done at once (locked ecash cannot be taken
+   * back).
+   */
+  sendNutzap(
+    amount: number,
+    options: { mint: string; pubkey: string; memo?: string },
+  ): Promise<{ proofs: ProofData[]; entry: HistoryEntry }> {
+    return this.run(async () => {
+      const conn = await this.connection(mintUrl(options.mint));
+      return withFreshKeysets(conn, () =>
+        sendLockedEcash(conn, amount, options.pubkey, {
+          ...(options.memo ? { memo: options.memo } : {}),
+        }),
+      );
+    });
+  }
+
+  /**
+   * Finds the nutzaps sent to the user in their relays and redeems the new ones into the wallet
+   * (a swap signed with the wallet's P2PK key, NUT-11); each history line names its nutzap, so the
+   * next `syncRelays` records it as redeemed (7376). See `receiveNutzaps`.
+   */
+  receiveNutzaps(io: Nip60Io): Promise<NutzapOutcome[]> {
+    return receiveNutzaps(
+      {
+        storage: this.storage,
+        lockKeys: () => this.lockKeys(),
+        mints: async () => (await this.storage.mints()).map((m) => m.url),
+        redeem: (nutzap, privkey) =>
+          this.run(async () => {
+            const conn = await this.connection(nutzap.mint);
+            const entry = await withFreshKeysets(conn, () =>
+              receiveProofs(conn, nutzap.proofs, {
+                privkey,
+                nutzap: nutzap.id,
+                memo: nutzap.comment || 'Nutzap',
+              }),
+            );
+            return { amount: entry.amount };
+          }),
+      },
+      io,
+    );
   }
 
   /** The recovery phrase; show it only behind the PIN. */

@@ -97,3 +97,5 @@ export type {
 } from './nip60/nip60-events.ts';
 export { fetchWalletEvent, NIP60_STATE_KEY, syncNip60 } from './nip60/nip60-sync.ts';
 export type { Nip60Host, Nip60Io, Nip60Report, Nip60State } from './nip60/nip60-sync.ts';
+export { receiveNutzaps, NIP61_STATE_KEY } from './nip60/nip61-receive.ts';
+export type { NutzapHost, NutzapOutcome } from './nip60/nip61-receive.ts';

@@ -59,6 +59,8 @@ export interface Nip60State {
   published: string[];
   /** Ids of remote 7376 events already imported. */
   imported: string[];
+  /** The P2PK private key the relays' wallet event names (nutzaps are locked to it). */
+  lockKey?: string;
 }
 
 export const NIP60_STATE_KEY = 'nip60';
@@ -345,7 +347,10 @@ export async function syncNip60(host: Nip60Host, io: Nip60Io): Promise<Nip60Repo
       direction,
       amount: entry.amount,
       unit: 'sat',
-      refs: published.map((id) => ({ id, marker: 'created' as const })),
+      refs: [
+        ...published.map((id) => ({ id, marker: 'created' as const })),
+        ...(entry.nutzap ? [{ id: entry.nutzap, marker: 'redeemed' as const }] : []),
+      ],
     });
     const { id } = await io.publish({
       kind: HISTORY_KIND,
@@ -440,6 +445,7 @@ export async function syncNip60(host: Nip60Host, io: Nip60Io): Promise<Nip60Repo
     held: after.map((p): [string, string] => [p.secret, carried.get(p.secret)!]),
     published: [...publishedHistory],
     imported: [...importedHistory],
+    lockKey: report.lockKey,
   } satisfies Nip60State);
   return report;
 }

@@ -50,6 +50,8 @@ export interface HistoryEntry {
   error?: string;
   /** Receives: proofs found by a restore from the recovery phrase. */
   restored?: boolean;
+  /** Receives: the NIP-61 nutzap (kind 9321 id) redeemed. */
+  nutzap?: string;
 }
 
 /**
