@@ -48,7 +48,8 @@ export interface RelaySync {
 /**
  * Keeps `wallet` in the user's relays while it is open: a round at once, after every change of
  * the wallet (debounced), when one of the user's wallet events arrives live from a relay (another
- * device spent or received), and every minute. A round's failure (no relay, a signer that said no)
+ * device spent or received) or a nutzap to them does, and every minute. A round syncs (NIP-60),
+ * then redeems new nutzaps (NIP-61). A round's failure (no relay, a signer that said no)
  * waits for the next one; the wallet keeps working from IndexedDB.
  */
 export function startRelaySync(pubkey: string, wallet: EcashWallet): RelaySync {
@@ -68,7 +69,12 @@ export function startRelaySync(pubkey: string, wallet: EcashWallet): RelaySync {
     running = true;
     try {
       io ??= await walletRelayIo(pubkey);
-      if (io && !stopped) await wallet.syncRelays(io);
+      if (io && !stopped) {
+        await wallet.syncRelays(io);
+        // Nutzaps to the user (NIP-61): redeemed ones change the wallet, which calls another
+        // round, and that one records them in the relays (7376, redeemed).
+        if (!stopped) await wallet.receiveNutzaps(io);
+      }
     } catch {
       // Offline, or the signer refused: the next round tries again.
     } finally {
@@ -94,9 +100,13 @@ export function startRelaySync(pubkey: string, wallet: EcashWallet): RelaySync {
     const pool = await swell().loadRelays();
     if (stopped) return;
     const since = Math.floor(Date.now() / 1000) - 5;
-    const sub = pool.subscribeFilters([{ kinds: watchedKinds, authors: [pubkey], since }], {
-      onEvent: () => schedule(),
-    });
+    const sub = pool.subscribeFilters(
+      [
+        { kinds: watchedKinds, authors: [pubkey], since },
+        { kinds: [9321], '#p': [pubkey], since },
+      ],
+      { onEvent: () => schedule() },
+    );
     closeLive = () => sub.close();
   })().catch(() => undefined);
   schedule(0);
