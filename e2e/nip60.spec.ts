@@ -1,8 +1,12 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { nsecEncode } from 'nostr-tools/nip19';
-import { generateSecretKey, getPublicKey } from 'nostr-tools/pure';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { noteEncode, nsecEncode } from 'nostr-tools/nip19';
+import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools/pure';
 import { watchConsole } from './console-guard.ts';
 import { query } from './relay-client.ts';
+import { screenshot } from './screenshots.ts';
+import { publish } from './social-helpers.ts';
+import { themedAxe } from './theme-matrix.ts';
 
 // The ecash wallet on every device (NIP-60), on the real server and the devnet mint: alice's
 // wallet made in one browser context shows in another one of the same key with no phrase typed,
@@ -10,19 +14,26 @@ import { query } from './relay-client.ts';
 
 test.describe.configure({ timeout: 300_000 });
 
-/** A browser context signed in with `sk` (its own storage: another device). */
-async function device(browser: Browser, sk: Uint8Array): Promise<Page> {
+/** A browser context signed in with `sk` (its own storage: another device); a guest without. */
+async function device(browser: Browser, sk?: Uint8Array, theme?: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(
-    ({ nsec, pubkey }) => {
-      if (!localStorage.getItem('pubkey')) {
-        localStorage.setItem('sec', nsec);
-        localStorage.setItem('pubkey', pubkey);
-      }
-    },
-    { nsec: nsecEncode(sk), pubkey: getPublicKey(sk) },
-  );
-  return context.newPage();
+  if (sk) {
+    await context.addInitScript(
+      ({ nsec, pubkey }) => {
+        if (!localStorage.getItem('pubkey')) {
+          localStorage.setItem('sec', nsec);
+          localStorage.setItem('pubkey', pubkey);
+        }
+      },
+      { nsec: nsecEncode(sk), pubkey: getPublicKey(sk) },
+    );
+  }
+  const page = await context.newPage();
+  if (theme) {
+    await page.goto('/settings/appearance');
+    await page.getByRole('radio', { name: new RegExp(theme) }).check();
+  }
+  return page;
 }
 
 const balance = (page: Page) => page.getByTestId('wallet-balance');
@@ -128,3 +139,101 @@ test('one wallet on two devices: created on A, shown on B without the phrase, sp
   expect([...errorsA, ...errorsB].filter(other)).toEqual([]);
   expect([...errorsA, ...errorsB].length).toBeLessThanOrEqual(1);
 });
+
+/** The zap window at 390 and 1280 px: no sideways overflow, axe clean, a screenshot to look at. */
+async function look(page: Page, testInfo: TestInfo, theme: string, name: string) {
+  for (const [size, width, height] of [
+    ['phone', 390, 844],
+    ['desktop', 1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.evaluate(() => document.fonts.ready);
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      inner: window.innerWidth,
+    }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
+    const axe = await themedAxe(new AxeBuilder({ page }), theme, size)
+      .include('[role="dialog"]')
+      .analyze();
+    expect(axe.violations.map((v) => `${size} ${v.id}: ${v.help}`)).toEqual([]);
+    await screenshot(page, { path: testInfo.outputPath(`${theme}-${name}-${size}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+for (const [theme, label] of [
+  ['sunrise', 'Sunrise wave'],
+  ['midnight', 'Midnight wave'],
+] as const) {
+  test(`${label}: bob nutzaps 21 sats to alice's note from its zap control; alice redeems; a third viewer counts it`, async ({
+    browser,
+  }, testInfo) => {
+    const aliceKey = generateSecretKey();
+    const alice = await device(browser, aliceKey);
+    await createWallet(alice);
+    // Her wallet is in her relays with her nutzap info (10019): mints, relays, P2PK key.
+    const relay = new URL('/relay', alice.url()).href.replace('http', 'ws');
+    await expect
+      .poll(
+        async () =>
+          (await query(relay, { authors: [getPublicKey(aliceKey)], kinds: [10019] })).length,
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    const note = finalizeEvent(
+      { kind: 1, created_at: Math.floor(Date.now() / 1000), tags: [], content: 'Nutzap me' },
+      aliceKey,
+    );
+    await publish(alice, note);
+
+    // Bob has an ecash wallet at the same mint; alice has no lightning address.
+    const bob = await device(browser, generateSecretKey(), label);
+    const errorsBob = watchConsole(bob);
+    await createWallet(bob);
+    await fund(bob, 100);
+    await bob.goto(`/e/${noteEncode(note.id)}`);
+    const card = bob.locator(`article[data-note-id="${note.id}"]`).first();
+    const zap = card.getByRole('button', { name: /^Zap/ });
+    await expect(zap).toBeVisible({ timeout: 30_000 });
+    const box = (await zap.boundingBox())!;
+    await bob.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await bob.mouse.down();
+    const dialog = bob.getByRole('dialog', { name: /^Zap / });
+    await expect(dialog).toBeVisible();
+    await bob.mouse.up();
+    await expect(dialog.getByText(/^Ecash from your wallet at /)).toBeVisible({ timeout: 30_000 });
+    await dialog.getByRole('button', { name: '21 Great post' }).click();
+    await look(bob, testInfo, theme, 'nutzap-window');
+    await dialog.getByRole('button', { name: 'Zap 21 sats' }).click();
+    await expect(bob.getByText('Nutzapped 21 sats', { exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(dialog).toBeHidden();
+    await expect
+      .poll(
+        async () => (await query(relay, { kinds: [9321], '#p': [getPublicKey(aliceKey)] })).length,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(1);
+
+    // Alice's wallet redeems it: +21, "Received a nutzap".
+    await alice.goto('/wallet');
+    await expect(balance(alice)).toHaveText('21 sats', { timeout: 60_000 });
+    await expect(
+      alice.getByTestId('history-row').filter({ hasText: 'Received a nutzap' }),
+    ).toContainText('21 sats');
+    await screenshot(alice, { path: testInfo.outputPath(`${theme}-alice-wallet.png`) });
+
+    // A third viewer (a guest) sees the note's zap count include it.
+    const carol = await device(browser);
+    await carol.goto(`/e/${noteEncode(note.id)}`);
+    const carolCard = carol.locator(`article[data-note-id="${note.id}"]`).first();
+    await expect(
+      carolCard.locator('.note-summary').getByRole('button', { name: '1 zap' }),
+    ).toBeVisible({ timeout: 60_000 });
+    expect(errorsBob).toEqual([]);
+  });
+}
