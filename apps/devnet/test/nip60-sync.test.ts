@@ -11,12 +11,11 @@ import {
 import { WebSocketRelayTransport } from '@swell/wallet';
 import {
   EcashWallet,
-  lockPublicKey,
   MemoryWalletStorage,
-  parseWalletContent,
   type Nip60Io,
   type WalletBalance,
 } from '@swell/wallet/ecash';
+import { lockPublicKey, parseWalletContent } from '@swell/wallet/nip60';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devnetServer, payDevnetInvoice, type DevnetTestServer } from './ecash-helpers.ts';

@@ -10,7 +10,7 @@ import {
   tokenContentJson,
   tokenDeletionTemplate,
   walletContentJson,
-} from '../src/ecash/index.ts';
+} from '../src/ecash/nip60/index.ts';
 
 const examples = JSON.parse(
   readFileSync(new URL('./vectors/nip60-examples.json', import.meta.url), 'utf8'),

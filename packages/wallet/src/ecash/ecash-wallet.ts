@@ -17,16 +17,11 @@ import {
   validateMnemonic,
   type MnemonicWordCount,
 } from './mnemonic.ts';
-import { derivedLockKey } from './nip60/nip60-events.ts';
-import { receiveNutzaps, type NutzapOutcome } from './nip60/nip61-receive.ts';
-import {
-  fetchWalletEvent,
-  NIP60_STATE_KEY,
-  syncNip60,
-  type Nip60Io,
-  type Nip60Report,
-  type Nip60State,
-} from './nip60/nip60-sync.ts';
+import type { NutzapOutcome } from './nip60/nip61-receive.ts';
+import type { Nip60Io, Nip60Report, Nip60State } from './nip60/nip60-sync.ts';
+
+/** NIP-60/61, loaded on first use (most sessions never sync or nutzap). */
+const nip60 = () => import('./nip60/index.ts');
 import { OperationLock } from './operation-lock.ts';
 import { receiveToken } from './receive-token.ts';
 import { restoreMint, type RestoreOptions, type RestoreResult } from './restore-ops.ts';
@@ -35,7 +30,7 @@ import { toProofLike } from './proof.ts';
 import { CheckStateEnum } from '@cashu/cashu-ts';
 import type { Cipher } from './storage/cipher.ts';
 import type { HistoryEntry, WalletStorage } from './storage/wallet-storage.ts';
-import { receiveProofs, sendEcash, sendLockedEcash, type SendResult } from './swap-ops.ts';
+import { receiveProofs, sendEcash, type SendResult } from './swap-ops.ts';
 import type { ProofData } from './proof.ts';
 import { syncMint } from './sync-ops.ts';
 import { mintUrl, sleep, withFreshKeysets } from './wallet-helpers.ts';
@@ -60,8 +55,8 @@ export class EcashWallet implements Payer {
   private readonly storage: WalletStorage;
   private readonly context: WalletContext;
   private readonly words: string;
-  /** The P2PK key derived from the seed (NIP-61), unless the relays name another. */
-  private readonly seedLockKey: string;
+  /** The P2PK key derived from the seed (NIP-61), unless the relays name another; on first use. */
+  private seedLockKey: string | undefined;
   private readonly connections = new Map<string, Promise<MintConnection>>();
   private readonly lock: OperationLock;
   private readonly listeners = new Set<(event: WalletEvent) => void>();
@@ -72,7 +67,6 @@ export class EcashWallet implements Payer {
   private constructor(options: EcashWalletOptions, mnemonic: string, seed: Uint8Array) {
     this.storage = options.storage;
     this.words = mnemonic;
-    this.seedLockKey = derivedLockKey(seed);
     const seedId = seedFingerprint(seed);
     this.context = {
       storage: options.storage,
@@ -154,7 +148,7 @@ export class EcashWallet implements Payer {
   static async fromRelays(
     options: EcashWalletOptions & { io: Nip60Io },
   ): Promise<EcashWallet | undefined> {
-    const found = await fetchWalletEvent(options.io);
+    const found = await (await nip60()).fetchWalletEvent(options.io);
     if (!found?.wallet.mnemonic) return undefined;
     const mnemonic = validateMnemonic(found.wallet.mnemonic);
     const stored = await options.storage.getMnemonic();
@@ -177,6 +171,8 @@ export class EcashWallet implements Payer {
    * the local state changed.
    */
   async syncRelays(io: Nip60Io): Promise<Nip60Report> {
+    const { syncNip60 } = await nip60();
+    const lockKey = await this.seedKey();
     const report = await this.lock.run(async () => {
       if (this.stale) throw new EcashError('locked', ecashMessages.locked);
       return syncNip60(
@@ -184,7 +180,7 @@ export class EcashWallet implements Payer {
           storage: this.storage,
           now: this.context.now,
           mnemonic: this.words,
-          lockKey: this.seedLockKey,
+          lockKey,
           addMint: async (url) => {
             await this.addMintUnlocked(url);
           },
@@ -216,8 +212,15 @@ export class EcashWallet implements Payer {
    * names (another app may have made it), then the one derived from the seed.
    */
   async lockKeys(): Promise<string[]> {
+    const { NIP60_STATE_KEY } = await nip60();
     const state = await this.storage.getMeta<Nip60State>(NIP60_STATE_KEY);
-    return [...new Set([state?.lockKey, this.seedLockKey].filter((k): k is string => !!k))];
+    const seedKey = await this.seedKey();
+    return [...new Set([state?.lockKey, seedKey].filter((k): k is string => !!k))];
+  }
+
+  private async seedKey(): Promise<string> {
+    this.seedLockKey ??= (await nip60()).derivedLockKey(this.context.seed);
+    return this.seedLockKey;
   }
 
   /**
@@ -230,6 +233,7 @@ export class EcashWallet implements Payer {
     options: { mint: string; pubkey: string; memo?: string },
   ): Promise<{ proofs: ProofData[]; entry: HistoryEntry }> {
     return this.run(async () => {
+      const { sendLockedEcash } = await nip60();
       const conn = await this.connection(mintUrl(options.mint));
       return withFreshKeysets(conn, () =>
         sendLockedEcash(conn, amount, options.pubkey, {
@@ -244,7 +248,8 @@ export class EcashWallet implements Payer {
    * (a swap signed with the wallet's P2PK key, NUT-11); each history line names its nutzap, so the
    * next `syncRelays` records it as redeemed (7376). See `receiveNutzaps`.
    */
-  receiveNutzaps(io: Nip60Io): Promise<NutzapOutcome[]> {
+  async receiveNutzaps(io: Nip60Io): Promise<NutzapOutcome[]> {
+    const { receiveNutzaps } = await nip60();
     return receiveNutzaps(
       {
         storage: this.storage,

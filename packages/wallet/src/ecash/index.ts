@@ -73,29 +73,7 @@ export type {
   WalletChange,
   WalletStorage,
 } from './storage/wallet-storage.ts';
-export {
-  DELETION_KIND,
-  derivedLockKey,
-  historyParts,
-  HISTORY_KIND,
-  lockPublicKey,
-  parseHistory,
-  parseTokenContent,
-  parseWalletContent,
-  tokenContentJson,
-  tokenDeletionTemplate,
-  TOKEN_KIND,
-  walletContentJson,
-  WALLET_KIND,
-} from './nip60/nip60-events.ts';
-export type {
-  HistoryContent,
-  HistoryMarker,
-  Nip60Template,
-  TokenContent,
-  WalletContent,
-} from './nip60/nip60-events.ts';
-export { fetchWalletEvent, NIP60_STATE_KEY, syncNip60 } from './nip60/nip60-sync.ts';
-export type { Nip60Host, Nip60Io, Nip60Report, Nip60State } from './nip60/nip60-sync.ts';
-export { receiveNutzaps, NIP61_STATE_KEY } from './nip60/nip61-receive.ts';
-export type { NutzapHost, NutzapOutcome } from './nip60/nip61-receive.ts';
+// NIP-60/61 live in '@swell/wallet/nip60' (loaded by the wallet on first use); their types here.
+export type { Nip60Io, Nip60Report, Nip60State } from './nip60/nip60-sync.ts';
+export type { NutzapOutcome } from './nip60/nip61-receive.ts';
+export type { Nip60Template } from './nip60/nip60-events.ts';

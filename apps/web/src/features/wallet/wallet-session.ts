@@ -3,13 +3,16 @@ import { createStore, type ExternalStore } from '@/lib/external-store.ts';
 import { resealed, walletCipher } from '@/features/wallet/wallet-cipher.ts';
 import { loadEcash } from '@/features/wallet/wallet-load.ts';
 import { markEcashWallet } from '@/features/wallet/wallet-presence.ts';
-import { startRelaySync, walletRelayIo, type RelaySync } from '@/features/wallet/wallet-relays.ts';
+import type { RelaySync } from '@/features/wallet/wallet-relays.ts';
 import { payerSourcesChanged } from '@/features/zaps/payer-registry.ts';
 import { addStrings } from '@/i18n/add-strings.ts';
 import { wallet as walletStrings } from '@/i18n/en/wallet.ts';
 import { zaps } from '@/i18n/en/zaps.ts';
 
 addStrings({ wallet: walletStrings, zaps });
+
+/** NIP-60 sync: its code loads once a wallet is open (a token card alone does not need it). */
+const relays = () => import('@/features/wallet/wallet-relays.ts');
 
 /** Where the signed-in user's wallet is: none yet, or open. */
 export type WalletState =
@@ -50,7 +53,17 @@ function adopt(pubkey: string, wallet: EcashWallet): void {
   const entry = entryFor(pubkey);
   entry.unsubscribe?.();
   entry.relaySync?.stop();
-  entry.relaySync = startRelaySync(pubkey, wallet);
+  entry.relaySync = undefined;
+  void relays().then(
+    ({ startRelaySync }) => {
+      // Still this wallet (not closed or replaced meanwhile).
+      const now = entries.get(pubkey)?.store.get();
+      if (now?.status === 'open' && now.wallet === wallet && !entry.relaySync) {
+        entry.relaySync = startRelaySync(pubkey, wallet);
+      }
+    },
+    () => undefined,
+  );
   // Another tab re-encrypted the records (PIN set or removed): reopen with the new cipher.
   entry.unsubscribe = wallet.subscribe((event) => {
     if (event !== 'rekeyed') return;
@@ -110,7 +123,7 @@ export function openWallet(pubkey: string): ExternalStore<WalletState> {
 /** The wallet the user's relays hold (NIP-60), opened into `storage`; null if none or no relay. */
 async function openFromRelays(pubkey: string, storage: WalletStorage): Promise<EcashWallet | null> {
   try {
-    const io = await walletRelayIo(pubkey);
+    const io = await (await relays()).walletRelayIo(pubkey);
     if (!io) return null;
     const { EcashWallet } = await loadEcash();
     return (await EcashWallet.fromRelays({ storage, io })) ?? null;
