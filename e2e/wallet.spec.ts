@@ -407,6 +407,9 @@ test('a wallet restored from its recovery phrase in another browser gets its eca
   await backup.getByRole('button', { name: 'Continue to the wallet' }).click();
   await fund(page, 300);
   await sendToken(page, 100);
+  // The balance line follows the send (read again after the wallet's change; its relay sync
+  // may write meanwhile).
+  await expect.poll(() => sats(page), { timeout: 30_000 }).toBeLessThan(300);
   const left = await sats(page);
 
   const { page: other } = await freshUser(browser);

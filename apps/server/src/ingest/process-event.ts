@@ -12,6 +12,7 @@ import { recordContactList } from './derive-contact-history.ts';
 import { deriveDeletion } from './derive-deletion.ts';
 import { deriveNote, deriveReaction, deriveRepost, deriveZap } from './derive-interactions.ts';
 import { deriveGiftWrap } from './derive-gift-wrap.ts';
+import { deriveNutzap, deriveNutzapRedemption } from './derive-nutzaps.ts';
 import { deriveDirectMessage, deriveReplaceable } from './derive-lists.ts';
 import {
   headKey,
@@ -131,6 +132,12 @@ export async function processEvent(
       break;
     case 9735:
       await deriveZap(ctx, e);
+      break;
+    case 9321:
+      await deriveNutzap(ctx, e);
+      break;
+    case 7376:
+      await deriveNutzapRedemption(ctx, e);
       break;
     default:
       if (isHeadKind(e.kind)) await deriveReplaceable(ctx, e, previous);

@@ -17,13 +17,21 @@ import {
   validateMnemonic,
   type MnemonicWordCount,
 } from './mnemonic.ts';
+import type { NutzapOutcome } from './nip60/nip61-receive.ts';
+import type { Nip60Io, Nip60Report, Nip60State } from './nip60/nip60-sync.ts';
+
+/** NIP-60/61, loaded on first use (most sessions never sync or nutzap). */
+const nip60 = () => import('./nip60/index.ts');
 import { OperationLock } from './operation-lock.ts';
 import { receiveToken } from './receive-token.ts';
 import { restoreMint, type RestoreOptions, type RestoreResult } from './restore-ops.ts';
 import { checkProofStates, type ProofStateReport } from './state-ops.ts';
+import { toProofLike } from './proof.ts';
+import { CheckStateEnum } from '@cashu/cashu-ts';
 import type { Cipher } from './storage/cipher.ts';
 import type { HistoryEntry, WalletStorage } from './storage/wallet-storage.ts';
 import { receiveProofs, sendEcash, type SendResult } from './swap-ops.ts';
+import type { ProofData } from './proof.ts';
 import { syncMint } from './sync-ops.ts';
 import { mintUrl, sleep, withFreshKeysets } from './wallet-helpers.ts';
 import type {
@@ -47,6 +55,8 @@ export class EcashWallet implements Payer {
   private readonly storage: WalletStorage;
   private readonly context: WalletContext;
   private readonly words: string;
+  /** The P2PK key derived from the seed (NIP-61), unless the relays name another; on first use. */
+  private seedLockKey: string | undefined;
   private readonly connections = new Map<string, Promise<MintConnection>>();
   private readonly lock: OperationLock;
   private readonly listeners = new Set<(event: WalletEvent) => void>();
@@ -126,6 +136,140 @@ export class EcashWallet implements Payer {
     for (const url of options.mints) await wallet.addMint(url);
     const results = await wallet.restore(options.restore);
     return { wallet, results };
+  }
+
+  /**
+   * Opens on this device the wallet another device of the same Nostr key keeps in the relays
+   * (NIP-60): its phrase comes from the wallet event (NIP-44 encrypted to the user), its mints are
+   * added, its proofs taken in (each checked at its mint) and the NUT-13 counters moved past
+   * what the seed already used (a NUT-09 scan). Undefined when the relays hold no wallet of ours
+   * (none, or one another app made without a phrase).
+   */
+  static async fromRelays(
+    options: EcashWalletOptions & { io: Nip60Io },
+  ): Promise<EcashWallet | undefined> {
+    const found = await (await nip60()).fetchWalletEvent(options.io);
+    if (!found?.wallet.mnemonic) return undefined;
+    const mnemonic = validateMnemonic(found.wallet.mnemonic);
+    const stored = await options.storage.getMnemonic();
+    if (stored !== undefined && stored !== mnemonic) {
+      throw new Error('this storage already holds another ecash wallet');
+    }
+    if (stored === undefined) await options.storage.setMnemonic(mnemonic);
+    const wallet = await EcashWallet.open(options);
+    await wallet.syncRelays(options.io);
+    // Counters only: every proof of the seed the mint still honours is in the relays already.
+    await wallet.restore().catch(() => undefined);
+    return wallet;
+  }
+
+  /**
+   * One round of NIP-60 sync with the user's relays (see `syncNip60`): proofs of other devices
+   * come in once their mint says they are unspent, proofs spent elsewhere go, this device's new
+   * proofs go out in encrypted token events, spent ones' events are rolled over and deleted, the
+   * wallet event and the nutzap info (10019) are kept current. Listeners hear 'changed' only when
+   * the local state changed.
+   */
+  async syncRelays(io: Nip60Io): Promise<Nip60Report> {
+    const { syncNip60 } = await nip60();
+    const lockKey = await this.seedKey();
+    const report = await this.lock.run(async () => {
+      if (this.stale) throw new EcashError('locked', ecashMessages.locked);
+      return syncNip60(
+        {
+          storage: this.storage,
+          now: this.context.now,
+          mnemonic: this.words,
+          lockKey,
+          addMint: async (url) => {
+            await this.addMintUnlocked(url);
+          },
+          checkStates: async (url, proofs) => {
+            const conn = await this.connection(url);
+            const states = await conn.wallet.checkProofsStates(proofs.map(toProofLike));
+            return proofs.map((_, i) => {
+              const s = states[i]?.state;
+              return s === CheckStateEnum.SPENT
+                ? 'spent'
+                : s === CheckStateEnum.PENDING
+                  ? 'pending'
+                  : 'unspent';
+            });
+          },
+        },
+        io,
+      );
+    });
+    if (report.changed) {
+      this.emit();
+      this.channel?.postMessage('changed');
+    }
+    return report;
+  }
+
+  /**
+   * The P2PK private keys nutzaps to this wallet are locked to: the one the relays' wallet event
+   * names (another app may have made it), then the one derived from the seed.
+   */
+  async lockKeys(): Promise<string[]> {
+    const { NIP60_STATE_KEY } = await nip60();
+    const state = await this.storage.getMeta<Nip60State>(NIP60_STATE_KEY);
+    const seedKey = await this.seedKey();
+    return [...new Set([state?.lockKey, seedKey].filter((k): k is string => !!k))];
+  }
+
+  private async seedKey(): Promise<string> {
+    this.seedLockKey ??= (await nip60()).derivedLockKey(this.context.seed);
+    return this.seedLockKey;
+  }
+
+  /**
+   * Sends `amount` sats from `mint` locked to `pubkey` (the recipient's 10019 key; NIP-61): the
+   * proofs to put in a kind 9321. The history line is done at once (locked ecash cannot be taken
+   * back).
+   */
+  sendNutzap(
+    amount: number,
+    options: { mint: string; pubkey: string; memo?: string },
+  ): Promise<{ proofs: ProofData[]; entry: HistoryEntry }> {
+    return this.run(async () => {
+      const { sendLockedEcash } = await nip60();
+      const conn = await this.connection(mintUrl(options.mint));
+      return withFreshKeysets(conn, () =>
+        sendLockedEcash(conn, amount, options.pubkey, {
+          ...(options.memo ? { memo: options.memo } : {}),
+        }),
+      );
+    });
+  }
+
+  /**
+   * Finds the nutzaps sent to the user in their relays and redeems the new ones into the wallet
+   * (a swap signed with the wallet's P2PK key, NUT-11); each history line names its nutzap, so the
+   * next `syncRelays` records it as redeemed (7376). See `receiveNutzaps`.
+   */
+  async receiveNutzaps(io: Nip60Io): Promise<NutzapOutcome[]> {
+    const { receiveNutzaps } = await nip60();
+    return receiveNutzaps(
+      {
+        storage: this.storage,
+        lockKeys: () => this.lockKeys(),
+        mints: async () => (await this.storage.mints()).map((m) => m.url),
+        redeem: (nutzap, privkey) =>
+          this.run(async () => {
+            const conn = await this.connection(nutzap.mint);
+            const entry = await withFreshKeysets(conn, () =>
+              receiveProofs(conn, nutzap.proofs, {
+                privkey,
+                nutzap: nutzap.id,
+                memo: nutzap.comment || 'Nutzap',
+              }),
+            );
+            return { amount: entry.amount };
+          }),
+      },
+      io,
+    );
   }
 
   /** The recovery phrase; show it only behind the PIN. */

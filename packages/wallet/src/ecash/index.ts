@@ -73,3 +73,7 @@ export type {
   WalletChange,
   WalletStorage,
 } from './storage/wallet-storage.ts';
+// NIP-60/61 live in '@swell/wallet/nip60' (loaded by the wallet on first use); their types here.
+export type { Nip60Io, Nip60Report, Nip60State } from './nip60/nip60-sync.ts';
+export type { NutzapOutcome } from './nip60/nip61-receive.ts';
+export type { Nip60Template } from './nip60/nip60-events.ts';

@@ -15,7 +15,7 @@ export interface SendResult {
   entry: HistoryEntry;
 }
 
-function operation(
+export function operation(
   conn: MintConnection,
   fields: Pick<PendingOperation, 'kind' | 'purpose' | 'inputs'> & Partial<PendingOperation>,
   counters: OperationCounters | undefined,
@@ -32,7 +32,7 @@ function operation(
 }
 
 /** After a failed request: settle the journal entry if possible (never hides the first error). */
-async function settle(conn: MintConnection, op: PendingOperation): Promise<void> {
+export async function settle(conn: MintConnection, op: PendingOperation): Promise<void> {
   try {
     await recoverOperation(conn, op);
   } catch {
@@ -40,7 +40,7 @@ async function settle(conn: MintConnection, op: PendingOperation): Promise<void>
   }
 }
 
-function insufficient(err?: unknown): EcashError {
+export function insufficient(err?: unknown): EcashError {
   return new EcashError('insufficient-funds', ecashMessages.notEnoughFunds, { cause: err });
 }
 
@@ -165,7 +165,7 @@ function sendEntry(
 export async function receiveProofs(
   conn: MintConnection,
   proofs: readonly ProofData[],
-  options: { memo?: string; reclaim?: HistoryEntry } = {},
+  options: { memo?: string; reclaim?: HistoryEntry; privkey?: string; nutzap?: string } = {},
 ): Promise<HistoryEntry> {
   const { storage } = conn.context;
   for (const id of new Set(proofs.map((p) => p.id))) {
@@ -181,7 +181,11 @@ export async function receiveProofs(
     ? (await mintProofs(conn, 'sent')).filter((p) => p.ref === options.reclaim!.id)
     : [];
   try {
-    const preview = await conn.wallet.prepareSwapToReceive(proofs.map(toProofLike), {
+    // P2PK-locked proofs (a nutzap) carry the signature of the lock's key as their witness.
+    const inputs = options.privkey
+      ? conn.wallet.signP2PKProofs(proofs.map(toProofLike), options.privkey)
+      : proofs.map(toProofLike);
+    const preview = await conn.wallet.prepareSwapToReceive(inputs, {
       onCountersReserved: (c) => (counters = c),
     });
     const historyId = randomId();
@@ -228,6 +232,7 @@ export async function receiveProofs(
         createdAt: now,
         updatedAt: now,
         ...(options.memo ? { memo: options.memo } : {}),
+        ...(options.nutzap ? { nutzap: options.nutzap } : {}),
       };
     }
     entries.push(entry);

@@ -61,7 +61,13 @@ export function WalletHistory({
             <KindIcon entry={e} />
             <span className="history-main">
               <span className="history-kind">
-                {t(e.restored ? 'wallet.kind.restored' : `wallet.kind.${e.kind}`)}
+                {t(
+                  e.restored
+                    ? 'wallet.kind.restored'
+                    : e.nutzap
+                      ? 'wallet.kind.nutzap'
+                      : `wallet.kind.${e.kind}`,
+                )}
               </span>
               <span className="history-meta muted">
                 <time dateTime={new Date(e.createdAt).toISOString()}>

@@ -3,12 +3,16 @@ import { createStore, type ExternalStore } from '@/lib/external-store.ts';
 import { resealed, walletCipher } from '@/features/wallet/wallet-cipher.ts';
 import { loadEcash } from '@/features/wallet/wallet-load.ts';
 import { markEcashWallet } from '@/features/wallet/wallet-presence.ts';
+import type { RelaySync } from '@/features/wallet/wallet-relays.ts';
 import { payerSourcesChanged } from '@/features/zaps/payer-registry.ts';
 import { addStrings } from '@/i18n/add-strings.ts';
 import { wallet as walletStrings } from '@/i18n/en/wallet.ts';
 import { zaps } from '@/i18n/en/zaps.ts';
 
 addStrings({ wallet: walletStrings, zaps });
+
+/** NIP-60 sync: its code loads once a wallet is open (a token card alone does not need it). */
+const relays = () => import('@/features/wallet/wallet-relays.ts');
 
 /** Where the signed-in user's wallet is: none yet, or open. */
 export type WalletState =
@@ -22,6 +26,8 @@ interface Entry {
   store: ExternalStore<WalletState>;
   opening?: Promise<void>;
   unsubscribe?: () => void;
+  /** NIP-60: the wallet kept in the user's relays while it is open. */
+  relaySync?: RelaySync;
 }
 
 const entries = new Map<string, Entry>();
@@ -46,9 +52,22 @@ function entryFor(pubkey: string): Entry {
 function adopt(pubkey: string, wallet: EcashWallet): void {
   const entry = entryFor(pubkey);
   entry.unsubscribe?.();
+  entry.relaySync?.stop();
+  entry.relaySync = undefined;
+  void relays().then(
+    ({ startRelaySync }) => {
+      // Still this wallet (not closed or replaced meanwhile).
+      const now = entries.get(pubkey)?.store.get();
+      if (now?.status === 'open' && now.wallet === wallet && !entry.relaySync) {
+        entry.relaySync = startRelaySync(pubkey, wallet);
+      }
+    },
+    () => undefined,
+  );
   // Another tab re-encrypted the records (PIN set or removed): reopen with the new cipher.
   entry.unsubscribe = wallet.subscribe((event) => {
     if (event !== 'rekeyed') return;
+    entry.relaySync?.stop();
     wallet.close();
     entry.store.set({ status: 'loading' });
     entry.opening = undefined;
@@ -84,6 +103,12 @@ export function openWallet(pubkey: string): ExternalStore<WalletState> {
         adopt(pubkey, wallet);
       } else {
         if (sealing.reseal) resealed(pubkey, sealing.reseal.to);
+        // Made on another device: the user's relays hold it (NIP-60), phrase included.
+        const fromRelays = await openFromRelays(pubkey, storage);
+        if (fromRelays) {
+          adopt(pubkey, fromRelays);
+          return;
+        }
         markEcashWallet(pubkey, false);
         entry.store.set({ status: 'none', storage });
       }
@@ -93,6 +118,19 @@ export function openWallet(pubkey: string): ExternalStore<WalletState> {
     }
   })();
   return entry.store;
+}
+
+/** The wallet the user's relays hold (NIP-60), opened into `storage`; null if none or no relay. */
+async function openFromRelays(pubkey: string, storage: WalletStorage): Promise<EcashWallet | null> {
+  try {
+    const io = await (await relays()).walletRelayIo(pubkey);
+    if (!io) return null;
+    const { EcashWallet } = await loadEcash();
+    return (await EcashWallet.fromRelays({ storage, io })) ?? null;
+  } catch {
+    // No relay reachable, or the signer said no: the wallet screen offers to create or restore.
+    return null;
+  }
 }
 
 /** A new wallet with a fresh recovery phrase; its first mint is added when given. */
@@ -133,6 +171,7 @@ export async function walletOf(pubkey: string): Promise<EcashWallet | null> {
 export function closeWallets(): void {
   for (const entry of entries.values()) {
     entry.unsubscribe?.();
+    entry.relaySync?.stop();
     const state = entry.store.get();
     if (state.status === 'open') state.wallet.close();
   }

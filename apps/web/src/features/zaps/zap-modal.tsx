@@ -21,6 +21,7 @@ import {
   zapEndpointOf,
 } from '@/features/zaps/zap-service.ts';
 import { useSnapshot } from '@/data/use-model.ts';
+import { nutzapRoute, sendNutzap, type NutzapRoute } from '@/features/zaps/nutzap-service.ts';
 import '@/components/ui/form.css';
 import '@/features/zaps/zaps.css';
 import { addStrings } from '@/i18n/add-strings.ts';
@@ -59,6 +60,9 @@ export default function ZapModal({
   const [comment, setComment] = useState(fallback.message);
   const [lookup, setLookup] = useState<Lookup>({ state: 'loading' });
   const [sending, setSending] = useState(false);
+  // NIP-61: the author's 10019 and a mint shared with the user's ecash wallet, if any.
+  const [route, setRoute] = useState<NutzapRoute | null>(null);
+  const [method, setMethod] = useState<'lightning' | 'ecash' | null>(null);
   const [error, setError] = useState<string | null>(null);
   useSnapshot(payerSourcesVersion);
   registerBuiltinPayers();
@@ -82,12 +86,27 @@ export default function ZapModal({
         if (!abort.signal.aborted) setLookup({ state: 'failed', message: zapFailureMessage(err) });
       }
     })();
+    void nutzapRoute(pubkey).then(
+      (r) => !abort.signal.aborted && setRoute(r),
+      () => undefined,
+    );
     return () => abort.abort();
   }, [pubkey, t]);
 
+  // Ecash when the user prefers it, or when there is no lightning way; else lightning.
+  const lightningOk = lookup.state === 'ready' && !!source;
+  const chosen: 'lightning' | 'ecash' | null =
+    method ??
+    (route && (preferredPayer() === 'ecash' || lookup.state === 'failed' || !source)
+      ? 'ecash'
+      : lightningOk
+        ? 'lightning'
+        : null);
+  const ecash = chosen === 'ecash' && !!route;
+
   const sats = Number(amount);
   const valid = /^\d+$/.test(amount.trim()) && sats >= 1;
-  const limits = lookup.state === 'ready' ? lookup.endpoint : null;
+  const limits = !ecash && lookup.state === 'ready' ? lookup.endpoint : null;
   const minSats = limits ? Math.ceil(limits.minSendableMsat / 1000) : 1;
   const maxSats = limits ? Math.floor(limits.maxSendableMsat / 1000) : Infinity;
   const amountProblem = !valid
@@ -100,6 +119,18 @@ export default function ZapModal({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (ecash && route) {
+      if (amountProblem || sending) {
+        setError(amountProblem);
+        return;
+      }
+      setSending(true);
+      setError(null);
+      const ok = await sendNutzap(subject, route, { sats, comment: comment.trim() });
+      setSending(false);
+      if (ok) onClose();
+      return;
+    }
     if (amountProblem || !limits || sending) {
       setError(amountProblem ?? (lookup.state === 'failed' ? lookup.message : null));
       return;
@@ -117,7 +148,8 @@ export default function ZapModal({
     setError(null);
   };
 
-  const shownError = error ?? (lookup.state === 'failed' ? lookup.message : null);
+  const shownError = error ?? (!ecash && lookup.state === 'failed' ? lookup.message : null);
+  const mintHost = route ? new URL(route.mints[0]!.url).host : '';
   return (
     <Dialog title={t('zaps.modal.title', { name: userLabel(user) })} onClose={onClose} size="sm">
       <form className="form zap-form" onSubmit={(e) => void submit(e)} noValidate>
@@ -171,22 +203,46 @@ export default function ZapModal({
             {shownError}
           </p>
         )}
-        {lookup.state === 'loading' && (
+        {route && lightningOk && (
+          <fieldset className="zap-method">
+            <legend className="field-label">{t('zaps.modal.method')}</legend>
+            {(['lightning', 'ecash'] as const).map((m) => (
+              <label key={m} className="zap-method-option">
+                <input
+                  type="radio"
+                  name="zap-method"
+                  checked={chosen === m}
+                  onChange={() => {
+                    setMethod(m);
+                    setError(null);
+                  }}
+                />
+                {t(`zaps.modal.${m}`)}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {!ecash && lookup.state === 'loading' && (
           <p className="muted zap-note" role="status">
             {t('zaps.modal.loading')}
           </p>
         )}
-        {source && (
+        {ecash && (
+          <p className="muted zap-note">
+            {t('zaps.modal.ecashNote', { mint: mintHost, name: userLabel(user) })}
+          </p>
+        )}
+        {!ecash && source && (
           <p className="muted zap-note">{t('zaps.modal.payWith', { payer: t(source.label) })}</p>
         )}
-        {!source && <p className="field-error">{t('zaps.noWallet')}</p>}
+        {!ecash && !source && <p className="field-error">{t('zaps.noWallet')}</p>}
         <div className="form-actions zap-actions">
           <Button
             type="submit"
             variant="primary"
             block
             icon={<Zap size={16} aria-hidden />}
-            disabled={sending || lookup.state !== 'ready' || !source}
+            disabled={sending || (ecash ? false : lookup.state !== 'ready' || !source)}
             aria-busy={sending || undefined}
           >
             {t('zaps.modal.submit', { amount: valid ? sats.toLocaleString() : '…' })}

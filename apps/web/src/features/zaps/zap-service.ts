@@ -170,12 +170,20 @@ export async function sendZap(subject: ZapSubject, options: SendZapOptions): Pro
   const t = i18n.t;
   const pubkey = subjectPubkey(subject);
   const profile = await authorProfile(pubkey);
+  registerBuiltinPayers();
+  const source = choosePayerSource(preferredPayer());
+  const lightning = (!!options.endpoint || canZap(profile)) && !!source;
+  // Ecash (NIP-61) when there is no lightning way or the user prefers their ecash wallet, and the
+  // author takes nutzaps at a mint of that wallet.
+  if (!('subscription' in subject) && (!lightning || preferredPayer() === 'ecash')) {
+    const nutzaps = await import('@/features/zaps/nutzap-service.ts');
+    const route = await nutzaps.nutzapRoute(pubkey).catch(() => null);
+    if (route) return nutzaps.sendNutzap(subject, route, options);
+  }
   if (!options.endpoint && !canZap(profile)) {
     notify.error(t('zaps.unavailable'));
     return false;
   }
-  registerBuiltinPayers();
-  const source = choosePayerSource(preferredPayer());
   if (!source) {
     notify.error(t('zaps.noWallet'));
     return false;

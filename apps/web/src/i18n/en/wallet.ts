@@ -106,6 +106,7 @@ export const wallet = {
     send: 'Sent a token',
     receive: 'Received a token',
     restored: 'Restored from the recovery phrase',
+    nutzap: 'Received a nutzap',
   },
   status: {
     pending: 'Pending',

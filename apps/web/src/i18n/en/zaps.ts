@@ -28,6 +28,14 @@ export const zaps = {
     tooLarge: 'The maximum for this author is {{amount}} sats.',
     payWith: 'Pay with {{payer}}',
     loading: 'Looking up the lightning address…',
+    method: 'Send as',
+    lightning: 'Lightning zap',
+    ecash: 'Ecash nutzap',
+    ecashNote: 'Ecash from your wallet at {{mint}}, locked to {{name}}: only they can redeem it.',
+  },
+  nutzap: {
+    sent: 'Nutzapped {{amount}} sats',
+    memo: 'Nutzap',
   },
   menu: {
     custom: 'Custom zap',

@@ -77,6 +77,17 @@ export class SealedWalletStorage implements WalletStorage {
     ]);
   }
 
+  async getMeta<T>(key: string): Promise<T | undefined> {
+    if (key === MNEMONIC_KEY) throw new Error('the mnemonic has its own methods');
+    const raw = await this.backend.get('meta', key);
+    return raw === undefined ? undefined : this.open<T>(raw);
+  }
+
+  async setMeta(key: string, value: unknown): Promise<void> {
+    if (key === MNEMONIC_KEY) throw new Error('the mnemonic has its own methods');
+    await this.backend.write([{ store: 'meta', key, value: await this.seal(value) }]);
+  }
+
   /** Read-modify-write of one counter until no other writer got in between. */
   private async updateCounter(
     seedId: string,

@@ -50,6 +50,8 @@ export interface HistoryEntry {
   error?: string;
   /** Receives: proofs found by a restore from the recovery phrase. */
   restored?: boolean;
+  /** Receives: the NIP-61 nutzap (kind 9321 id) redeemed. */
+  nutzap?: string;
 }
 
 /**
@@ -112,6 +114,9 @@ export interface CounterRange {
 export interface WalletStorage {
   getMnemonic(): Promise<string | undefined>;
   setMnemonic(mnemonic: string): Promise<void>;
+  /** A small JSON record of the wallet's own (NIP-60 sync state), sealed like the rest. */
+  getMeta<T>(key: string): Promise<T | undefined>;
+  setMeta(key: string, value: unknown): Promise<void>;
   /** Reserves `count` counters (`count` 0 peeks) and persists the new cursor before resolving. */
   reserveCounters(seedId: string, keysetId: string, count: number): Promise<CounterRange>;
   /** Reserves `[start, start + count)`; throws if `start` is below the cursor (already issued). */
