@@ -5,8 +5,10 @@ import {
   generateSecretKey,
   getPublicKey,
   nip19,
+  parseNcryptsec,
   type EventTemplate,
 } from '@swell/nostr';
+import * as nip49 from 'nostr-tools/nip49';
 import { keyStorageKeys } from '../src/keys/key-names.ts';
 import { Session, type SessionOptions } from '../src/session/session.ts';
 import type { Nip07 } from '../src/signers/signer.ts';
@@ -132,6 +134,68 @@ describe('Session (login, spec section 4)', () => {
     await s.start();
     expect(s.getSnapshot()).toMatchObject({ pubkey: null, source: 'none', resolved: true });
     expect(() => s.requireSigner()).toThrow(/not-signed-in/);
+  });
+});
+
+/** An ncryptsec's key security byte (NIP-49: after version, log_n, salt and nonce). */
+const securityByte = (ncryptsec: string) => parseNcryptsec(ncryptsec).keySecurity;
+
+describe('Session with NIP-49 keys (ncryptsec)', () => {
+  it('opens an ncryptsec made by nostr-tools; a wrong password stores nothing', async () => {
+    const storage = new MemoryStorage();
+    const s = session(storage);
+    const sk = generateSecretKey();
+    const ncryptsec = nip49.encrypt(sk, 'correct horse', 16);
+    await expect(s.openNcryptsec(ncryptsec, 'wrong horse')).rejects.toMatchObject({
+      code: 'password-wrong',
+    });
+    await expect(s.openNcryptsec('ncryptsec1qqq', 'x')).rejects.toMatchObject({
+      code: 'invalid-ncryptsec',
+    });
+    expect(storage.keys()).toEqual([]);
+    const nsec = await s.openNcryptsec(` ${ncryptsec}\n`, 'correct horse');
+    expect(nsec).toBe(nip19.nsecEncode(sk));
+    expect(storage.keys()).toEqual([]);
+    await s.signInWithNsec(nsec, '1234', '1234');
+    expect(s.getSnapshot()).toMatchObject({ pubkey: getPublicKey(sk), canSign: true });
+  });
+
+  it('seals the stored key as an ncryptsec that nostr-tools opens, with and without a PIN', async () => {
+    const storage = new MemoryStorage();
+    const s = session(storage);
+    const sk = generateSecretKey();
+    await s.signInWithNsec(nip19.nsecEncode(sk));
+    await expect(s.exportNcryptsec('short', 'short')).rejects.toMatchObject({
+      code: 'password-too-short',
+    });
+    await expect(s.exportNcryptsec('long enough', 'long enougH')).rejects.toMatchObject({
+      code: 'password-mismatch',
+    });
+    const plain = await s.exportNcryptsec('long enough', 'long enough');
+    expect(plain).toMatch(/^ncryptsec1/);
+    expect(nip49.decrypt(plain, 'long enough')).toEqual(sk);
+    // Kept without a PIN on this device: NIP-49's "handled insecurely".
+    expect(securityByte(plain)).toBe(0);
+
+    await s.setPin('2468', '2468');
+    await expect(s.exportNcryptsec('long enough', 'long enough')).rejects.toMatchObject({
+      code: 'pin-required',
+    });
+    await expect(s.exportNcryptsec('long enough', 'long enough', '0000')).rejects.toMatchObject({
+      code: 'pin-wrong',
+    });
+    const sealed = await s.exportNcryptsec('long enough', 'long enough', '2468');
+    expect(nip49.decrypt(sealed, 'long enough')).toEqual(sk);
+    expect(securityByte(sealed)).toBe(2);
+  });
+
+  it('has nothing to export for an extension user', async () => {
+    const storage = new MemoryStorage();
+    const s = session(storage, { detect: async () => extension(generateSecretKey()) });
+    await s.signInWithExtension();
+    await expect(s.exportNcryptsec('long enough', 'long enough')).rejects.toMatchObject({
+      code: 'no-stored-key',
+    });
   });
 });
 

@@ -217,6 +217,22 @@ export class Session implements Observable<SessionSnapshot> {
     return flows.revealSecret(this.opts, pin);
   }
 
+  /**
+   * NIP-49: opens an `ncryptsec` with its password and returns the key as an nsec; nothing is
+   * stored (`signInWithNsec` does that, with or without a PIN). `password-wrong`,
+   * `invalid-ncryptsec`.
+   */
+  async openNcryptsec(ncryptsec: string, password: string): Promise<string> {
+    const flows = await this.flows();
+    return flows.openNcryptsec(ncryptsec, password);
+  }
+
+  /** NIP-49: the stored key sealed as an `ncryptsec` under a password (and the PIN, if any). */
+  async exportNcryptsec(password: string, passwordAgain: string, pin?: string): Promise<string> {
+    const flows = await this.flows();
+    return flows.exportNcryptsec(this.opts, password, passwordAgain, pin);
+  }
+
   /** Forgot PIN: the protected key is removed; the user signs in again. */
   async forgetPin(): Promise<void> {
     const flows = await this.flows();

@@ -25,6 +25,14 @@ export function loginErrorKey(e: unknown): string {
         return 'login.pinMismatch';
       case 'pin-wrong':
         return 'login.wrongPin';
+      case 'password-wrong':
+        return 'login.wrongPassword';
+      case 'invalid-ncryptsec':
+        return 'login.invalidNcryptsec';
+      case 'password-too-short':
+        return 'login.passwordTooShort';
+      case 'password-mismatch':
+        return 'login.passwordMismatch';
       case 'no_nostr_extension':
         return 'login.noExtension';
       case 'invalid-bunker-url':
@@ -43,6 +51,18 @@ export function loginErrorKey(e: unknown): string {
 /** Throws `invalid-nsec` unless the text decodes as an nsec. */
 export function checkNsec(nsec: string): void {
   parseNsec(nsec.trim()).fill(0);
+}
+
+/** True for a pasted NIP-49 `ncryptsec` (a password opens it; checked fully when it is opened). */
+export const looksLikeNcryptsec = (text: string): boolean =>
+  /^(nostr:)?ncryptsec1/i.test(text.trim());
+
+/**
+ * NIP-49: opens a pasted `ncryptsec` with its password and returns the nsec (nothing is stored:
+ * the PIN step then signs in with it). `password-wrong`, `invalid-ncryptsec`.
+ */
+export function openNcryptsec(ncryptsec: string, password: string): Promise<string> {
+  return swell().session.openNcryptsec(ncryptsec, password);
 }
 
 /** Signs in with a pasted nsec; with a PIN (>= 4 characters, both equal) it is stored encrypted. */

@@ -10,6 +10,8 @@ import { Dialog } from '@/components/ui/dialog.tsx';
 import {
   checkNsec,
   loginErrorKey,
+  looksLikeNcryptsec,
+  openNcryptsec,
   signInWithExtension,
   signInWithNsec,
 } from '@/features/account/account.ts';
@@ -30,8 +32,9 @@ export default function LoginModal({ onClose: close }: { onClose: () => void }) 
     close();
     loginClosed();
   };
-  const [step, setStep] = useState<'nsec' | 'pin' | 'remote'>('nsec');
+  const [step, setStep] = useState<'nsec' | 'password' | 'pin' | 'remote'>('nsec');
   const [nsec, setNsec] = useState('');
+  const [password, setPassword] = useState('');
   const [pin, setPin] = useState('');
   const [pinAgain, setPinAgain] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -52,12 +55,33 @@ export default function LoginModal({ onClose: close }: { onClose: () => void }) 
 
   const submitNsec = (e: FormEvent) => {
     e.preventDefault();
+    if (looksLikeNcryptsec(nsec)) {
+      setError(null);
+      setStep('password');
+      return;
+    }
     try {
       checkNsec(nsec);
       setError(null);
       setStep('pin');
     } catch (err) {
       setError(loginErrorKey(err));
+    }
+  };
+
+  // NIP-49: the password opens the key here; nothing is stored until the PIN step signs in.
+  const submitPassword = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      setNsec(await openNcryptsec(nsec, password));
+      setPassword('');
+      setStep('pin');
+    } catch (err) {
+      setError(loginErrorKey(err));
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -73,6 +97,52 @@ export default function LoginModal({ onClose: close }: { onClose: () => void }) 
       </Suspense>
     );
 
+  if (step === 'password')
+    return (
+      <Dialog
+        title={t('login.passwordTitle')}
+        description={t('login.passwordIntro')}
+        onClose={onClose}
+        size="sm"
+      >
+        <form onSubmit={(e) => void submitPassword(e)} className="form">
+          <label htmlFor="login-password" className="field-label">
+            {t('login.password')}
+          </label>
+          <input
+            id="login-password"
+            className="input"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'login-password-error' : undefined}
+          />
+          {error && (
+            <p id="login-password-error" role="alert" className="field-error">
+              {t(error)}
+            </p>
+          )}
+          <div className="form-actions login-actions">
+            <Button
+              variant="ghost"
+              disabled={busy}
+              onClick={() => {
+                setError(null);
+                setStep('nsec');
+              }}
+            >
+              {t('login.back')}
+            </Button>
+            <Button type="submit" variant="primary" disabled={busy || !password}>
+              {busy ? t('login.passwordOpening') : t('login.passwordOpen')}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    );
+
   if (step === 'nsec')
     return (
       <Dialog title={t('login.title')} description={t('login.intro')} onClose={onClose} size="sm">
@@ -85,7 +155,7 @@ export default function LoginModal({ onClose: close }: { onClose: () => void }) 
             className="input"
             type="password"
             autoComplete="off"
-            placeholder="nsec1…"
+            placeholder="nsec1… / ncryptsec1…"
             value={nsec}
             onChange={(e) => setNsec(e.target.value)}
             aria-invalid={error ? true : undefined}

@@ -17,6 +17,7 @@ import { loginErrorKey } from '@/features/account/account.ts';
 import { PinField } from '@/features/account/pin-field.tsx';
 import { openLogin } from '@/features/account/login-dialog.ts';
 import { CopyField } from '@/features/settings/copy-field.tsx';
+import { NcryptsecExport } from '@/features/settings/ncryptsec-export.tsx';
 import { PinForm } from '@/features/settings/pin-form.tsx';
 import '@/components/ui/form.css';
 import '@/screens/settings/settings.css';
@@ -112,7 +113,7 @@ function SecretBackup({ protection }: { protection: Protection }) {
   );
 }
 
-/** `/settings/account`: public key, secret key backup, PIN, sign out. */
+/** `/settings/account`: public key, secret key backup, ncryptsec export, PIN, sign out. */
 export function Component() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -171,6 +172,15 @@ export function Component() {
           </>
         )}
       </section>
+      {protection !== 'none' && (
+        <section className="settings-section" aria-labelledby="account-export">
+          <h2 id="account-export" className="settings-section-title">
+            {t('accountSettings.exportTitle')}
+          </h2>
+          <p className="settings-section-intro">{t('accountSettings.exportIntro')}</p>
+          <NcryptsecExport key={version} withPin={protection === 'pin'} />
+        </section>
+      )}
       <section className="settings-section" aria-labelledby="account-pin">
         <h2 id="account-pin" className="settings-section-title">
           {t('accountSettings.pinTitle')}
