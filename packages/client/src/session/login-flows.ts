@@ -21,7 +21,9 @@ import {
   unlockWithPin,
   type SessionLoginState,
 } from '../signers/resolve-login.ts';
+import { LocalKeySigner } from '../signers/local-key-signer.ts';
 import type { Nip07, Signer } from '../signers/signer.ts';
+import { activeAccount, readAccounts, type AccountSource } from './accounts.ts';
 
 /**
  * The sign-in code behind `Session` (keys, PIN crypto, signers), loaded only when there is
@@ -41,17 +43,88 @@ const keys = (o: LoginFlowsOptions) => new KeyStore(o.storage, o.keyStore);
 
 const loadNip46 = () => import('../signers/nip46-signer.ts');
 
-export function resolve(o: LoginFlowsOptions, onStoredPubkey?: (pk: string | null) => void) {
+/** Opening an account: what signs, and what the app should say or do about it. */
+export type AccountOpenState = SessionLoginState & {
+  /** The extension now holds another key than this account's: it opens read-only. */
+  notice?: 'extension-key-changed';
+  /** The extension failed to give its key: the account is dropped (spec: key fetch error). */
+  drop?: boolean;
+};
+
+async function restoreRemote(o: LoginFlowsOptions): Promise<Signer | null> {
+  const session = readJson<Nip46Session | null>(o.storage, remoteSignerStorageKey, null);
+  if (!session || typeof session !== 'object') return null;
+  const { Nip46Signer } = await loadNip46();
+  return Nip46Signer.restore(session, o.nip46);
+}
+
+/**
+ * Opens the account the slots hold by the way it signs (a switch, or a reload on a device with
+ * several accounts, where the login sequence's "extension first" would open the extension's
+ * account instead of the one last used). A signer that is away (no extension, an unreachable
+ * remote signer, an unreadable key) leaves the account read-only, not signed out.
+ */
+export async function openAccount(
+  o: LoginFlowsOptions,
+  source: AccountSource,
+): Promise<AccountOpenState> {
+  const k = keys(o);
+  const pubkey = k.storedPubkey();
+  const readOnly: AccountOpenState = {
+    pubkey,
+    signer: null,
+    needsPin: false,
+    source: 'stored-pubkey',
+  };
+  if (source === 'remote-signer') {
+    const signer = await restoreRemote(o).catch((e: unknown) => {
+      console.warn('remote signer session unusable:', (e as Error).message);
+      return null;
+    });
+    return signer ? { pubkey, signer, needsPin: false, source: 'remote-signer' } : readOnly;
+  }
+  if (source === 'extension') {
+    const ext = await (o.detect ?? (() => detectExtension()))();
+    if (!ext) return readOnly;
+    const signer = new ExtensionSigner(ext);
+    let key: string;
+    try {
+      key = await signer.getPublicKey();
+    } catch (e) {
+      console.warn('extension key fetch failed:', (e as Error).message);
+      return { pubkey: null, signer: null, needsPin: false, source: 'none', drop: true };
+    }
+    if (key !== pubkey) return { ...readOnly, notice: 'extension-key-changed' };
+    return { pubkey, signer, needsPin: false, source: 'extension' };
+  }
+  if (k.isLocked()) return { pubkey, signer: null, needsPin: true, source: 'local-key' };
+  try {
+    const sk = k.readPlainSecret();
+    if (!sk) return readOnly;
+    const signer = new LocalKeySigner(sk);
+    sk.fill(0);
+    return { pubkey, signer, needsPin: false, source: 'local-key' };
+  } catch (e) {
+    console.warn('stored secret key unreadable:', (e as ClientError).code ?? e);
+    return readOnly;
+  }
+}
+
+export async function resolve(
+  o: LoginFlowsOptions,
+  onStoredPubkey?: (pk: string | null) => void,
+): Promise<AccountOpenState> {
+  // Several accounts: the one last used opens the way it signs. One: the spec's login sequence.
+  const active = activeAccount(o.storage);
+  if (active && readAccounts(o.storage).length > 1) {
+    onStoredPubkey?.(active.pubkey);
+    return openAccount(o, active.source);
+  }
   return resolveLogin({
     keyStore: keys(o),
     ...(o.detect ? { detect: o.detect } : {}),
     ...(onStoredPubkey ? { onStoredPubkey } : {}),
-    restoreRemote: async () => {
-      const session = readJson<Nip46Session | null>(o.storage, remoteSignerStorageKey, null);
-      if (!session || typeof session !== 'object') return null;
-      const { Nip46Signer } = await loadNip46();
-      return Nip46Signer.restore(session, o.nip46);
-    },
+    restoreRemote: () => restoreRemote(o),
   });
 }
 

@@ -5,12 +5,24 @@ import {
   keyStorageKeys,
   remoteSignerStorageKey,
 } from '../keys/key-names.ts';
+import {
+  dropAccount,
+  readAccounts,
+  readSlots,
+  recordSignIn,
+  summaries,
+  swapIn,
+  writeSlots,
+  type AccountSource,
+  type AccountSummary,
+  type Slots,
+} from './accounts.ts';
 import type { NostrConnectOptions, NostrConnectPairing } from '../signers/nostr-connect.ts';
 import type { LoginSource, SessionLoginState } from '../signers/resolve-login.ts';
 import type { Signer, SignerType } from '../signers/signer.ts';
 import { ValueStore, type Observable } from '../store.ts';
 import type * as LoginFlows from './login-flows.ts';
-import type { LoginFlowsOptions } from './login-flows.ts';
+import type { AccountOpenState, LoginFlowsOptions } from './login-flows.ts';
 
 export interface SessionSnapshot {
   /** The user's public key (the stored one at once), or null for a guest. */
@@ -33,6 +45,10 @@ export interface SessionSnapshot {
   canSign: boolean;
   /** False until the login sequence ran once, or the user signed in. */
   resolved: boolean;
+  /** The accounts on this device, the one in use among them, most recently used first. */
+  accounts: AccountSummary[];
+  /** The extension holds another key than the account in use (it is open read-only). */
+  notice?: 'extension-key-changed';
   /**
    * The user signed in in this tab just now (login dialog, new account), as opposed to a session
    * restored on page load: work that makes a signer prompt (settings sync) may ask now.
@@ -74,6 +90,7 @@ export class Session implements Observable<SessionSnapshot> {
       canSign: false,
       resolved: false,
       signedInHere: false,
+      accounts: summaries(options.storage),
     });
   }
 
@@ -123,7 +140,7 @@ export class Session implements Observable<SessionSnapshot> {
         this.started = null;
         throw e;
       }
-      let result: SessionLoginState;
+      let result: AccountOpenState;
       try {
         result = await flows.resolve(this.opts);
       } catch (e) {
@@ -135,7 +152,7 @@ export class Session implements Observable<SessionSnapshot> {
         if (result.signer && result.signer !== this.current) result.signer.close?.();
         return;
       }
-      this.apply(result);
+      this.openAs(result, false);
     })();
     return this.started;
   }
@@ -150,9 +167,14 @@ export class Session implements Observable<SessionSnapshot> {
     this.state.set({ ...snap, resolved: true });
   }
 
+  /**
+   * Signs in with a pasted nsec (stored with the PIN, if one is given). While signed in this adds
+   * an account: the one in use is parked and can be switched back to.
+   */
   async signInWithNsec(nsec: string, pin?: string, pinAgain?: string): Promise<void> {
     const flows = await this.flows();
-    this.apply(await flows.signInWithNsec(this.opts, nsec, pin, pinAgain), true);
+    const before = readSlots(this.opts.storage);
+    this.signedIn(before, await flows.signInWithNsec(this.opts, nsec, pin, pinAgain));
   }
 
   async unlock(pin: string): Promise<void> {
@@ -165,15 +187,18 @@ export class Session implements Observable<SessionSnapshot> {
     await flows.setPin(this.opts, pin, pinAgain);
   }
 
+  /** Signs in (or adds the account) of the extension's key: one extension account at most. */
   async signInWithExtension(): Promise<void> {
     const flows = await this.flows();
-    this.apply(await flows.signInWithExtension(this.opts), true);
+    const before = readSlots(this.opts.storage);
+    this.signedIn(before, await flows.signInWithExtension(this.opts));
   }
 
   /** Pairs with a remote signer through its `bunker://` URL. */
   async signInWithBunker(url: string): Promise<void> {
     const flows = await this.flows();
-    this.apply(await flows.signInWithBunker(this.opts, url), true);
+    const before = readSlots(this.opts.storage);
+    this.signedIn(before, await flows.signInWithBunker(this.opts, url));
   }
 
   /**
@@ -188,17 +213,49 @@ export class Session implements Observable<SessionSnapshot> {
   ): Promise<NostrConnectPairing> {
     const flows = await this.flows();
     const pairing = await flows.startNostrConnect(this.opts, options);
+    const before = readSlots(this.opts.storage);
     const signer = pairing.signer.then(async (s) => {
-      this.apply(await flows.useRemoteSigner(this.opts, s), true);
+      this.signedIn(before, await flows.useRemoteSigner(this.opts, s));
       return s;
     });
     return { ...pairing, signer };
   }
 
+  /**
+   * Signs out of the account in use: its secret and its place in the accounts go (spec: logout
+   * clears the secret); the most recently used other account opens, if there is one.
+   */
   async signOut(): Promise<void> {
     const flows = await this.flows();
+    const pk = this.pubkey;
     flows.signOut(this.opts, this.current);
-    this.apply({ pubkey: null, signer: null, needsPin: false, source: 'none' }, true);
+    await this.afterLeaving(pk);
+  }
+
+  /**
+   * Opens another account of this device: the one in use is parked (its signer closed; its
+   * stored key stays sealed), the chosen one opens the way it signs: a PIN-sealed key asks its
+   * own PIN (`needsPin`), a remote signer reconnects from its stored session, the extension is
+   * asked for its key (another key than the account's: read-only, `notice`). `no-stored-key`
+   * for a public key that is not an account here.
+   */
+  async switchAccount(pubkey: string): Promise<void> {
+    if (pubkey === this.pubkey && this.state.getSnapshot().resolved) return;
+    const flows = await this.flows();
+    const opened = swapIn(this.opts.storage, pubkey);
+    if (!opened) throw new ClientError('no-stored-key', 'not an account on this device');
+    this.openAs(await flows.openAccount(this.opts, opened.source));
+  }
+
+  /**
+   * Removes an account from this device: its parked secret or signer session, or (the account in
+   * use) a sign-out that opens the next one. The client forgets the rest of its data
+   * (`SwellClient.removeAccount`).
+   */
+  async removeAccount(pubkey: string): Promise<void> {
+    if (pubkey === this.pubkey) return this.signOut();
+    dropAccount(this.opts.storage, pubkey);
+    this.publishAccounts();
   }
 
   /**
@@ -236,15 +293,64 @@ export class Session implements Observable<SessionSnapshot> {
   /** Forgot PIN: the protected key is removed; the user signs in again. */
   async forgetPin(): Promise<void> {
     const flows = await this.flows();
+    const pk = this.pubkey;
     flows.forgetPin(this.opts);
+    await this.afterLeaving(pk);
+  }
+
+  /** The account `pk` left this device: the most recently used other one opens, or none. */
+  private async afterLeaving(pk: string | null): Promise<void> {
+    if (pk) dropAccount(this.opts.storage, pk);
+    const next = readAccounts(this.opts.storage).sort((a, b) => b.lastUsedAt - a.lastUsedAt)[0];
+    if (next) return this.switchAccount(next.pubkey);
     this.apply({ pubkey: null, signer: null, needsPin: false, source: 'none' }, true);
+  }
+
+  /** A sign-in succeeded: the account before it is parked, the new one recorded as in use. */
+  private signedIn(before: Slots, state: SessionLoginState): void {
+    if (state.pubkey) {
+      const source: AccountSource =
+        state.source === 'extension' || state.source === 'remote-signer'
+          ? state.source
+          : 'local-key';
+      recordSignIn(this.opts.storage, before, state.pubkey, source);
+      if (before.pubkey && before.pubkey !== state.pubkey) {
+        // The slots now hold the new account only: what the parked one left there goes.
+        const slots = readSlots(this.opts.storage);
+        writeSlots(this.opts.storage, {
+          pubkey: state.pubkey,
+          sec: source === 'local-key' ? slots.sec : null,
+          nip46: source === 'remote-signer' ? slots.nip46 : null,
+        });
+      }
+    }
+    this.apply(state, true);
+  }
+
+  /** An account opened (a switch, or the login sequence of a device with several). */
+  private openAs(state: AccountOpenState, explicit = true): void {
+    if (state.drop) {
+      // A key fetch error drops that account only.
+      const pk = readSlots(this.opts.storage).pubkey;
+      if (pk) dropAccount(this.opts.storage, pk);
+      writeSlots(this.opts.storage, { pubkey: null, sec: null, nip46: null });
+    }
+    this.apply(state, explicit, state.notice);
+  }
+
+  private publishAccounts(): void {
+    this.state.set({ ...this.state.getSnapshot(), accounts: summaries(this.opts.storage) });
   }
 
   private flows(): Promise<typeof LoginFlows> {
     return (this.opts.loadLogin ?? (() => import('./login-flows.ts')))();
   }
 
-  private apply(state: SessionLoginState, explicit = false): void {
+  private apply(
+    state: SessionLoginState,
+    explicit = false,
+    notice?: SessionSnapshot['notice'],
+  ): void {
     if (explicit) this.generation++;
     if (this.current && this.current !== state.signer) this.current.close?.();
     this.current = state.signer;
@@ -265,6 +371,8 @@ export class Session implements Observable<SessionSnapshot> {
         canSign: state.signer !== null,
         resolved: true,
         signedInHere: explicit && state.signer !== null,
+        accounts: summaries(this.opts.storage),
+        ...(notice ? { notice } : {}),
       });
     };
     if (signerState) this.unwatchSigner = signerState.subscribe(publish);
