@@ -1,5 +1,6 @@
 import { isClientError, parseNsec } from '@swell/client';
 import { swell } from '@/data/client.ts';
+import { openUnlock } from '@/features/account/login-dialog.ts';
 import { loadWrite } from '@/features/write/write-store.ts';
 
 /**
@@ -93,11 +94,36 @@ export function afterPairing(): void {
   afterSignIn();
 }
 
+/**
+ * Opens another account of this device (the avatar menu): a key sealed under a PIN asks for its
+ * own PIN at once; relays and the write path follow the new account.
+ */
+export async function switchAccount(pubkey: string): Promise<void> {
+  await swell().session.switchAccount(pubkey);
+  if (swell().session.getSnapshot().needsPin) openUnlock();
+  afterSignIn();
+}
+
+/** Removes an account and everything of it this device keeps (code loaded on use). */
+export async function removeAccount(pubkey: string): Promise<void> {
+  const { forgetAccount } = await import('@/features/account/forget-account.ts');
+  await forgetAccount(pubkey);
+  if (swell().session.getSnapshot().needsPin) openUnlock();
+  afterSignIn();
+}
+
 /** Forgot PIN: the protected key is removed; the user signs in again. */
 export function forgetPin(): void {
   void swell().session.forgetPin();
 }
 
+/** Signs out of the account in use; the most recently used other account opens, if any. */
 export function signOut(): void {
-  void swell().session.signOut();
+  void signOutNow();
+}
+
+export async function signOutNow(): Promise<void> {
+  await swell().session.signOut();
+  if (swell().session.getSnapshot().needsPin) openUnlock();
+  if (swell().session.pubkey) afterSignIn();
 }

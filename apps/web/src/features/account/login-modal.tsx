@@ -16,6 +16,7 @@ import {
   signInWithNsec,
 } from '@/features/account/account.ts';
 import { leaveForNewAccount, loginClosed } from '@/features/account/start-flow.ts';
+import { swell } from '@/data/client.ts';
 import '@/components/ui/form.css';
 import '@/features/account/login.css';
 
@@ -32,6 +33,8 @@ export default function LoginModal({ onClose: close }: { onClose: () => void }) 
     close();
     loginClosed();
   };
+  // Opened while signed in (the avatar menu's Add account), it adds an account (issue 34).
+  const [adding] = useState(() => !!swell().session.pubkey);
   const [step, setStep] = useState<'nsec' | 'password' | 'pin' | 'remote'>('nsec');
   const [nsec, setNsec] = useState('');
   const [password, setPassword] = useState('');
@@ -145,7 +148,12 @@ export default function LoginModal({ onClose: close }: { onClose: () => void }) 
 
   if (step === 'nsec')
     return (
-      <Dialog title={t('login.title')} description={t('login.intro')} onClose={onClose} size="sm">
+      <Dialog
+        title={adding ? t('login.addTitle') : t('login.title')}
+        description={adding ? t('login.addIntro') : t('login.intro')}
+        onClose={onClose}
+        size="sm"
+      >
         <form onSubmit={submitNsec} className="form">
           <label htmlFor="login-nsec" className="field-label">
             {t('login.nsec')}
@@ -197,22 +205,26 @@ export default function LoginModal({ onClose: close }: { onClose: () => void }) 
           >
             {t('login.bunker')}
           </Button>
-          <p className="login-or" aria-hidden="true">
-            <span>{t('login.newHere')}</span>
-          </p>
-          <ButtonLink
-            to="/new"
-            size="lg"
-            block
-            variant="ghost"
-            icon={<UserPlus size={18} aria-hidden />}
-            onClick={() => {
-              leaveForNewAccount();
-              onClose();
-            }}
-          >
-            {t('login.createAccount')}
-          </ButtonLink>
+          {!adding && (
+            <>
+              <p className="login-or" aria-hidden="true">
+                <span>{t('login.newHere')}</span>
+              </p>
+              <ButtonLink
+                to="/new"
+                size="lg"
+                block
+                variant="ghost"
+                icon={<UserPlus size={18} aria-hidden />}
+                onClick={() => {
+                  leaveForNewAccount();
+                  onClose();
+                }}
+              >
+                {t('login.createAccount')}
+              </ButtonLink>
+            </>
+          )}
         </form>
       </Dialog>
     );

@@ -24,6 +24,21 @@ export const accountSettings = {
   plainWarningTitle: 'Your key is stored without a PIN',
   plainWarning:
     'Your secret key is kept on this device as plain text. Anyone using this browser can read it. Set a PIN to encrypt it.',
+  accountsTitle: 'Accounts on this device',
+  accountsIntro:
+    'Switch between your accounts from your picture in the navigation. Each keeps its own key, PIN, settings, drafts, messages and wallet.',
+  inUse: 'In use',
+  viaKey: 'Key on this device',
+  viaKeyPin: 'Key on this device, with a PIN',
+  viaExtension: 'Browser extension',
+  viaRemoteSigner: 'Remote signer',
+  switch: 'Switch',
+  switchTo: 'Switch to {{name}}',
+  remove: 'Remove',
+  removeAccount: 'Remove {{name}}',
+  removeTitle: 'Remove {{name}} from this device?',
+  removeBody:
+    'Its key (if it is kept here), settings, drafts, notes still waiting to be sent and ecash wallet are deleted from this device. Back up the key and the wallet first.',
   exportTitle: 'Take your key to another app',
   exportIntro:
     'Seal your secret key with a password as an ncryptsec (NIP-49). Apps such as Jumble, noStrudel and Amethyst open it with the same password. Choose one you do not use anywhere else.',

@@ -1,6 +1,12 @@
 /** English strings: login. */
 export const login = {
   title: 'Sign in',
+  addTitle: 'Add account',
+  addIntro:
+    'Sign in with another key. You can switch between your accounts from your picture in the navigation.',
+  extensionKeyChanged:
+    'Your extension now holds another key than this account. It is read-only until the extension holds its key again.',
+  addExtensionKey: 'Add the extension’s key',
   intro:
     'Paste your private key (nsec, or ncryptsec sealed with a password) to sign in. It never leaves this device.',
   nsec: 'Private key (nsec)',
