@@ -4,6 +4,7 @@ import {
   keyStorageKeys,
   remoteSignerStorageKey,
 } from '../keys/key-names.ts';
+import type { SessionLoginState } from '../signers/resolve-login.ts';
 import { readJson, writeJson, type StorageLike } from '../storage/storage.ts';
 
 /**
@@ -189,3 +190,11 @@ export function activeAccount(storage: StorageLike): StoredAccount | null {
   const pk = readSlots(storage).pubkey;
   return (pk && readAccounts(storage).find((a) => a.pubkey === pk)) || null;
 }
+
+/** Opening an account: what signs, and what the app should say or do about it. */
+export type AccountOpenState = SessionLoginState & {
+  /** The extension now holds another key than this account's: it opens read-only. */
+  notice?: 'extension-key-changed';
+  /** The extension failed to give its key: the account is dropped (spec: key fetch error). */
+  drop?: boolean;
+};

@@ -1,11 +1,4 @@
-import {
-  KeySecurity,
-  Nip49Error,
-  nip19,
-  nip49DecryptAsync,
-  nip49EncryptAsync,
-  type KeySecurityByte,
-} from '@swell/nostr';
+import { nip19 } from '@swell/nostr';
 import { ClientError } from '../errors.ts';
 import { remoteSignerStorageKey } from '../keys/key-names.ts';
 import { KeyStore, validatePin, type KeyStoreOptions } from '../keys/key-store.ts';
@@ -21,9 +14,9 @@ import {
   unlockWithPin,
   type SessionLoginState,
 } from '../signers/resolve-login.ts';
-import { LocalKeySigner } from '../signers/local-key-signer.ts';
 import type { Nip07, Signer } from '../signers/signer.ts';
-import { activeAccount, readAccounts, type AccountSource } from './accounts.ts';
+import { activeAccount, readAccounts } from './accounts.ts';
+import type { AccountOpenState } from './accounts.ts';
 
 /**
  * The sign-in code behind `Session` (keys, PIN crypto, signers), loaded only when there is
@@ -39,75 +32,15 @@ export interface LoginFlowsOptions {
   keyStore?: KeyStoreOptions;
 }
 
-const keys = (o: LoginFlowsOptions) => new KeyStore(o.storage, o.keyStore);
+export const keys = (o: LoginFlowsOptions) => new KeyStore(o.storage, o.keyStore);
 
 const loadNip46 = () => import('../signers/nip46-signer.ts');
-
-/** Opening an account: what signs, and what the app should say or do about it. */
-export type AccountOpenState = SessionLoginState & {
-  /** The extension now holds another key than this account's: it opens read-only. */
-  notice?: 'extension-key-changed';
-  /** The extension failed to give its key: the account is dropped (spec: key fetch error). */
-  drop?: boolean;
-};
 
 async function restoreRemote(o: LoginFlowsOptions): Promise<Signer | null> {
   const session = readJson<Nip46Session | null>(o.storage, remoteSignerStorageKey, null);
   if (!session || typeof session !== 'object') return null;
   const { Nip46Signer } = await loadNip46();
   return Nip46Signer.restore(session, o.nip46);
-}
-
-/**
- * Opens the account the slots hold by the way it signs (a switch, or a reload on a device with
- * several accounts, where the login sequence's "extension first" would open the extension's
- * account instead of the one last used). A signer that is away (no extension, an unreachable
- * remote signer, an unreadable key) leaves the account read-only, not signed out.
- */
-export async function openAccount(
-  o: LoginFlowsOptions,
-  source: AccountSource,
-): Promise<AccountOpenState> {
-  const k = keys(o);
-  const pubkey = k.storedPubkey();
-  const readOnly: AccountOpenState = {
-    pubkey,
-    signer: null,
-    needsPin: false,
-    source: 'stored-pubkey',
-  };
-  if (source === 'remote-signer') {
-    const signer = await restoreRemote(o).catch((e: unknown) => {
-      console.warn('remote signer session unusable:', (e as Error).message);
-      return null;
-    });
-    return signer ? { pubkey, signer, needsPin: false, source: 'remote-signer' } : readOnly;
-  }
-  if (source === 'extension') {
-    const ext = await (o.detect ?? (() => detectExtension()))();
-    if (!ext) return readOnly;
-    const signer = new ExtensionSigner(ext);
-    let key: string;
-    try {
-      key = await signer.getPublicKey();
-    } catch (e) {
-      console.warn('extension key fetch failed:', (e as Error).message);
-      return { pubkey: null, signer: null, needsPin: false, source: 'none', drop: true };
-    }
-    if (key !== pubkey) return { ...readOnly, notice: 'extension-key-changed' };
-    return { pubkey, signer, needsPin: false, source: 'extension' };
-  }
-  if (k.isLocked()) return { pubkey, signer: null, needsPin: true, source: 'local-key' };
-  try {
-    const sk = k.readPlainSecret();
-    if (!sk) return readOnly;
-    const signer = new LocalKeySigner(sk);
-    sk.fill(0);
-    return { pubkey, signer, needsPin: false, source: 'local-key' };
-  } catch (e) {
-    console.warn('stored secret key unreadable:', (e as ClientError).code ?? e);
-    return readOnly;
-  }
 }
 
 export async function resolve(
@@ -118,6 +51,7 @@ export async function resolve(
   const active = activeAccount(o.storage);
   if (active && readAccounts(o.storage).length > 1) {
     onStoredPubkey?.(active.pubkey);
+    const { openAccount } = await import('./open-account.ts');
     return openAccount(o, active.source);
   }
   return resolveLogin({
@@ -207,61 +141,6 @@ export async function revealSecret(o: LoginFlowsOptions, pin?: string): Promise<
     return nip19.nsecEncode((await k.unlock(pin)).secretKey);
   }
   return nip19.nsecEncode(k.readPlainSecret()!);
-}
-
-/** NIP-49: the least a password sealing a key to take away may have (characters). */
-export const minExportPasswordLength = 8;
-
-/**
- * Opens an `ncryptsec` (NIP-49) with its password and returns the key as an nsec, storing
- * nothing: the caller signs in with it (and a PIN) as with a pasted nsec. `invalid-ncryptsec`
- * when the text is none this code opens, `password-wrong` when the password does not open it.
- */
-export async function openNcryptsec(ncryptsec: string, password: string): Promise<string> {
-  try {
-    const { secretKey } = await nip49DecryptAsync(ncryptsec.trim(), password);
-    const nsec = nip19.nsecEncode(secretKey);
-    secretKey.fill(0);
-    return nsec;
-  } catch (e) {
-    if (e instanceof Nip49Error && e.code === 'wrong-password')
-      throw new ClientError('password-wrong');
-    throw new ClientError('invalid-ncryptsec', e instanceof Error ? e.message : undefined);
-  }
-}
-
-/**
- * The stored secret key sealed as an `ncryptsec` (NIP-49, log_n 16) under a password given
- * twice (`password-too-short`, `password-mismatch`); the PIN when the key is protected by one.
- * The key security byte says `insecure` for a key kept on this device without a PIN, `unknown`
- * otherwise (Swell does not know how it was handled before it was pasted).
- */
-export async function exportNcryptsec(
-  o: LoginFlowsOptions,
-  password: string,
-  passwordAgain: string,
-  pin?: string,
-): Promise<string> {
-  if (typeof password !== 'string' || [...password].length < minExportPasswordLength)
-    throw new ClientError('password-too-short');
-  if (password !== passwordAgain) throw new ClientError('password-mismatch');
-  const k = keys(o);
-  if (!k.hasSecret()) throw new ClientError('no-stored-key');
-  let secretKey: Uint8Array;
-  let keySecurity: KeySecurityByte;
-  if (k.isLocked()) {
-    if (pin === undefined) throw new ClientError('pin-required');
-    secretKey = (await k.unlock(pin)).secretKey;
-    keySecurity = KeySecurity.unknown;
-  } else {
-    secretKey = k.readPlainSecret()!;
-    keySecurity = KeySecurity.insecure;
-  }
-  try {
-    return await nip49EncryptAsync(secretKey, password, { keySecurity });
-  } finally {
-    secretKey.fill(0);
-  }
 }
 
 export function forgetPin(o: LoginFlowsOptions): void {

@@ -13,6 +13,7 @@ import {
   summaries,
   swapIn,
   writeSlots,
+  type AccountOpenState,
   type AccountSource,
   type AccountSummary,
   type Slots,
@@ -22,7 +23,7 @@ import type { LoginSource, SessionLoginState } from '../signers/resolve-login.ts
 import type { Signer, SignerType } from '../signers/signer.ts';
 import { ValueStore, type Observable } from '../store.ts';
 import type * as LoginFlows from './login-flows.ts';
-import type { AccountOpenState, LoginFlowsOptions } from './login-flows.ts';
+import type { LoginFlowsOptions } from './login-flows.ts';
 
 export interface SessionSnapshot {
   /** The user's public key (the stored one at once), or null for a guest. */
@@ -241,10 +242,11 @@ export class Session implements Observable<SessionSnapshot> {
    */
   async switchAccount(pubkey: string): Promise<void> {
     if (pubkey === this.pubkey && this.state.getSnapshot().resolved) return;
-    const flows = await this.flows();
+    await this.flows();
+    const { openAccount } = await import('./open-account.ts');
     const opened = swapIn(this.opts.storage, pubkey);
     if (!opened) throw new ClientError('no-stored-key', 'not an account on this device');
-    this.openAs(await flows.openAccount(this.opts, opened.source));
+    this.openAs(await openAccount(this.opts, opened.source));
   }
 
   /**
@@ -280,14 +282,14 @@ export class Session implements Observable<SessionSnapshot> {
    * `invalid-ncryptsec`.
    */
   async openNcryptsec(ncryptsec: string, password: string): Promise<string> {
-    const flows = await this.flows();
-    return flows.openNcryptsec(ncryptsec, password);
+    const m = await import('./ncryptsec.ts');
+    return m.openNcryptsec(ncryptsec, password);
   }
 
   /** NIP-49: the stored key sealed as an `ncryptsec` under a password (and the PIN, if any). */
   async exportNcryptsec(password: string, passwordAgain: string, pin?: string): Promise<string> {
-    const flows = await this.flows();
-    return flows.exportNcryptsec(this.opts, password, passwordAgain, pin);
+    const m = await import('./ncryptsec.ts');
+    return m.exportNcryptsec(this.opts, password, passwordAgain, pin);
   }
 
   /** Forgot PIN: the protected key is removed; the user signs in again. */

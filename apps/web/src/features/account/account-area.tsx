@@ -18,7 +18,6 @@ import { Menu, type MenuEntry } from '@/components/ui/menu.tsx';
 import { notify } from '@/components/ui/notify.ts';
 import { useSession } from '@/data/session.ts';
 import { profileLink, userLabel, useUser } from '@/data/user.ts';
-import { loginErrorKey, switchAccount } from '@/features/account/account.ts';
 import { askSignOut, openLogin, openUnlock } from '@/features/account/login-dialog.ts';
 import { openGetStarted } from '@/features/account/start-store.ts';
 import { useOtherUnread } from '@/features/nav/other-unread.ts';
@@ -114,6 +113,12 @@ function OthersUnreadDot() {
   return Object.values(unread).some((n) => n > 0) ? (
     <span className="account-others-dot" aria-hidden="true" />
   ) : null;
+}
+
+/** Opens another account; the sign-in code (curves, key store) loads with it, not at start. */
+async function switchTo(pubkey: string, t: (key: string) => string): Promise<void> {
+  const { loginErrorKey, switchAccount } = await import('@/features/account/account.ts');
+  await switchAccount(pubkey).catch((e: unknown) => notify.error(t(loginErrorKey(e))));
 }
 
 const otherPubkeys = (accounts: readonly AccountSummary[]) =>
@@ -223,8 +228,7 @@ function AccountMenu({
     key: `switch-${account.pubkey}`,
     label: account.pubkey,
     content: <AccountRow account={account} unread={unread[account.pubkey] ?? 0} />,
-    onSelect: () =>
-      void switchAccount(account.pubkey).catch((e: unknown) => notify.error(t(loginErrorKey(e)))),
+    onSelect: () => void switchTo(account.pubkey, t),
   }));
   return (
     <Menu
