@@ -50,7 +50,13 @@ export default defineConfig({
               test: /[\\/]@noble[\\/]hashes[\\/](utils|sha2|_md|_u64)\.js$/,
               priority: 3,
             },
-            { name: 'noble-hashes', test: /[\\/]@noble[\\/]hashes[\\/]/, priority: 2 },
+            // scrypt only opens and makes NIP-49 keys (ncryptsec): it stays in their chunk, so the
+            // wallet and the sign-in code that share the other hashes do not carry it.
+            {
+              name: 'noble-hashes',
+              test: /[\\/]@noble[\\/]hashes[\\/](?!scrypt\.js$)/,
+              priority: 2,
+            },
             { name: 'noble-curves', test: /[\\/]@noble[\\/]curves[\\/]/, priority: 1 },
             // The client and its React bindings (src/data/) in one file with what they import,
             // rather than a dozen small ones: every screen loads all of it, and each small file

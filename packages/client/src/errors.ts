@@ -36,6 +36,11 @@ export const clientErrorCodes = [
   'pin-wrong',
   'pin-required',
   'no-stored-key',
+  // NIP-49 keys (ncryptsec): bringing one in, sealing one to take away.
+  'invalid-ncryptsec',
+  'password-wrong',
+  'password-too-short',
+  'password-mismatch',
   // Connections.
   'connection timed out',
   'Reached atempt limit',

@@ -98,6 +98,7 @@ export type { UserRecord, RelaySettings, ThemeName } from './storage/user-record
 // await session.signOut(); await session.forgetPin(); session.requireSigner()  // 'not-signed-in'
 export { Session } from './session/session.ts';
 export type { SessionOptions, SessionSnapshot } from './session/session.ts';
+export type { AccountSource, AccountSummary } from './session/accounts.ts';
 export type { LoginFlowsOptions } from './session/login-flows.ts';
 export { Nip46Signer, defaultNip46Perms } from './signers/nip46-signer.ts';
 export type { Nip46Session, Nip46Options } from './signers/nip46-signer.ts';

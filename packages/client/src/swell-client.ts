@@ -103,6 +103,12 @@ export interface SwellClient {
   readonly models: ModelRegistry;
   /** Calls `listener` when `models` is a new registry (the session's public key changed). */
   watchModels(listener: () => void): () => void;
+  /**
+   * Removes an account from this device (issue 34): its key or signer session, its local record
+   * (settings, drafts, lists), and its events still waiting in the outbox; the account in use is
+   * signed out and the next one opens. The app forgets what it keeps itself (wallet, ...).
+   */
+  removeAccount(pubkey: string): Promise<void>;
   /** Edit profile: the latest kind 0 with these fields, published; the store shows it at once. */
   editProfile(fields: ProfileFields): Promise<ListOutcome>;
   /**
@@ -369,6 +375,17 @@ export function createSwellClient(options: SwellClientOptions): SwellClient {
       return () => {
         modelWatchers.delete(listener);
       };
+    },
+    async removeAccount(pubkey) {
+      await session.removeAccount(pubkey);
+      records.remove(pubkey);
+      if (writePath || session.getSnapshot().accounts.length > 0) {
+        const { outbox } = await write();
+        const items = Object.values(outbox.getSnapshot().items);
+        await Promise.all(
+          items.filter((i) => i.event.pubkey === pubkey).map((i) => outbox.discard(i.id)),
+        );
+      }
     },
     async editProfile(fields) {
       const me = session.pubkey;

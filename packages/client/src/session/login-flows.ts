@@ -15,6 +15,8 @@ import {
   type SessionLoginState,
 } from '../signers/resolve-login.ts';
 import type { Nip07, Signer } from '../signers/signer.ts';
+import { activeAccount, readAccounts } from './accounts.ts';
+import type { AccountOpenState } from './accounts.ts';
 
 /**
  * The sign-in code behind `Session` (keys, PIN crypto, signers), loaded only when there is
@@ -30,21 +32,33 @@ export interface LoginFlowsOptions {
   keyStore?: KeyStoreOptions;
 }
 
-const keys = (o: LoginFlowsOptions) => new KeyStore(o.storage, o.keyStore);
+export const keys = (o: LoginFlowsOptions) => new KeyStore(o.storage, o.keyStore);
 
 const loadNip46 = () => import('../signers/nip46-signer.ts');
 
-export function resolve(o: LoginFlowsOptions, onStoredPubkey?: (pk: string | null) => void) {
+async function restoreRemote(o: LoginFlowsOptions): Promise<Signer | null> {
+  const session = readJson<Nip46Session | null>(o.storage, remoteSignerStorageKey, null);
+  if (!session || typeof session !== 'object') return null;
+  const { Nip46Signer } = await loadNip46();
+  return Nip46Signer.restore(session, o.nip46);
+}
+
+export async function resolve(
+  o: LoginFlowsOptions,
+  onStoredPubkey?: (pk: string | null) => void,
+): Promise<AccountOpenState> {
+  // Several accounts: the one last used opens the way it signs. One: the spec's login sequence.
+  const active = activeAccount(o.storage);
+  if (active && readAccounts(o.storage).length > 1) {
+    onStoredPubkey?.(active.pubkey);
+    const { openAccount } = await import('./open-account.ts');
+    return openAccount(o, active.source);
+  }
   return resolveLogin({
     keyStore: keys(o),
     ...(o.detect ? { detect: o.detect } : {}),
     ...(onStoredPubkey ? { onStoredPubkey } : {}),
-    restoreRemote: async () => {
-      const session = readJson<Nip46Session | null>(o.storage, remoteSignerStorageKey, null);
-      if (!session || typeof session !== 'object') return null;
-      const { Nip46Signer } = await loadNip46();
-      return Nip46Signer.restore(session, o.nip46);
-    },
+    restoreRemote: () => restoreRemote(o),
   });
 }
 

@@ -5,6 +5,19 @@ import {
   keyStorageKeys,
   remoteSignerStorageKey,
 } from '../keys/key-names.ts';
+import {
+  dropAccount,
+  readAccounts,
+  readSlots,
+  recordSignIn,
+  summaries,
+  swapIn,
+  writeSlots,
+  type AccountOpenState,
+  type AccountSource,
+  type AccountSummary,
+  type Slots,
+} from './accounts.ts';
 import type { NostrConnectOptions, NostrConnectPairing } from '../signers/nostr-connect.ts';
 import type { LoginSource, SessionLoginState } from '../signers/resolve-login.ts';
 import type { Signer, SignerType } from '../signers/signer.ts';
@@ -33,6 +46,10 @@ export interface SessionSnapshot {
   canSign: boolean;
   /** False until the login sequence ran once, or the user signed in. */
   resolved: boolean;
+  /** The accounts on this device, the one in use among them, most recently used first. */
+  accounts: AccountSummary[];
+  /** The extension holds another key than the account in use (it is open read-only). */
+  notice?: 'extension-key-changed';
   /**
    * The user signed in in this tab just now (login dialog, new account), as opposed to a session
    * restored on page load: work that makes a signer prompt (settings sync) may ask now.
@@ -74,6 +91,7 @@ export class Session implements Observable<SessionSnapshot> {
       canSign: false,
       resolved: false,
       signedInHere: false,
+      accounts: summaries(options.storage),
     });
   }
 
@@ -123,7 +141,7 @@ export class Session implements Observable<SessionSnapshot> {
         this.started = null;
         throw e;
       }
-      let result: SessionLoginState;
+      let result: AccountOpenState;
       try {
         result = await flows.resolve(this.opts);
       } catch (e) {
@@ -135,7 +153,7 @@ export class Session implements Observable<SessionSnapshot> {
         if (result.signer && result.signer !== this.current) result.signer.close?.();
         return;
       }
-      this.apply(result);
+      this.openAs(result, false);
     })();
     return this.started;
   }
@@ -150,9 +168,14 @@ export class Session implements Observable<SessionSnapshot> {
     this.state.set({ ...snap, resolved: true });
   }
 
+  /**
+   * Signs in with a pasted nsec (stored with the PIN, if one is given). While signed in this adds
+   * an account: the one in use is parked and can be switched back to.
+   */
   async signInWithNsec(nsec: string, pin?: string, pinAgain?: string): Promise<void> {
     const flows = await this.flows();
-    this.apply(await flows.signInWithNsec(this.opts, nsec, pin, pinAgain), true);
+    const before = readSlots(this.opts.storage);
+    this.signedIn(before, await flows.signInWithNsec(this.opts, nsec, pin, pinAgain));
   }
 
   async unlock(pin: string): Promise<void> {
@@ -165,15 +188,18 @@ export class Session implements Observable<SessionSnapshot> {
     await flows.setPin(this.opts, pin, pinAgain);
   }
 
+  /** Signs in (or adds the account) of the extension's key: one extension account at most. */
   async signInWithExtension(): Promise<void> {
     const flows = await this.flows();
-    this.apply(await flows.signInWithExtension(this.opts), true);
+    const before = readSlots(this.opts.storage);
+    this.signedIn(before, await flows.signInWithExtension(this.opts));
   }
 
   /** Pairs with a remote signer through its `bunker://` URL. */
   async signInWithBunker(url: string): Promise<void> {
     const flows = await this.flows();
-    this.apply(await flows.signInWithBunker(this.opts, url), true);
+    const before = readSlots(this.opts.storage);
+    this.signedIn(before, await flows.signInWithBunker(this.opts, url));
   }
 
   /**
@@ -188,17 +214,50 @@ export class Session implements Observable<SessionSnapshot> {
   ): Promise<NostrConnectPairing> {
     const flows = await this.flows();
     const pairing = await flows.startNostrConnect(this.opts, options);
+    const before = readSlots(this.opts.storage);
     const signer = pairing.signer.then(async (s) => {
-      this.apply(await flows.useRemoteSigner(this.opts, s), true);
+      this.signedIn(before, await flows.useRemoteSigner(this.opts, s));
       return s;
     });
     return { ...pairing, signer };
   }
 
+  /**
+   * Signs out of the account in use: its secret and its place in the accounts go (spec: logout
+   * clears the secret); the most recently used other account opens, if there is one.
+   */
   async signOut(): Promise<void> {
     const flows = await this.flows();
+    const pk = this.pubkey;
     flows.signOut(this.opts, this.current);
-    this.apply({ pubkey: null, signer: null, needsPin: false, source: 'none' }, true);
+    await this.afterLeaving(pk);
+  }
+
+  /**
+   * Opens another account of this device: the one in use is parked (its signer closed; its
+   * stored key stays sealed), the chosen one opens the way it signs: a PIN-sealed key asks its
+   * own PIN (`needsPin`), a remote signer reconnects from its stored session, the extension is
+   * asked for its key (another key than the account's: read-only, `notice`). `no-stored-key`
+   * for a public key that is not an account here.
+   */
+  async switchAccount(pubkey: string): Promise<void> {
+    if (pubkey === this.pubkey && this.state.getSnapshot().resolved) return;
+    await this.flows();
+    const { openAccount } = await import('./open-account.ts');
+    const opened = swapIn(this.opts.storage, pubkey);
+    if (!opened) throw new ClientError('no-stored-key', 'not an account on this device');
+    this.openAs(await openAccount(this.opts, opened.source));
+  }
+
+  /**
+   * Removes an account from this device: its parked secret or signer session, or (the account in
+   * use) a sign-out that opens the next one. The client forgets the rest of its data
+   * (`SwellClient.removeAccount`).
+   */
+  async removeAccount(pubkey: string): Promise<void> {
+    if (pubkey === this.pubkey) return this.signOut();
+    dropAccount(this.opts.storage, pubkey);
+    this.publishAccounts();
   }
 
   /**
@@ -217,18 +276,83 @@ export class Session implements Observable<SessionSnapshot> {
     return flows.revealSecret(this.opts, pin);
   }
 
+  /**
+   * NIP-49: opens an `ncryptsec` with its password and returns the key as an nsec; nothing is
+   * stored (`signInWithNsec` does that, with or without a PIN). `password-wrong`,
+   * `invalid-ncryptsec`.
+   */
+  async openNcryptsec(ncryptsec: string, password: string): Promise<string> {
+    const m = await import('./ncryptsec.ts');
+    return m.openNcryptsec(ncryptsec, password);
+  }
+
+  /** NIP-49: the stored key sealed as an `ncryptsec` under a password (and the PIN, if any). */
+  async exportNcryptsec(password: string, passwordAgain: string, pin?: string): Promise<string> {
+    const m = await import('./ncryptsec.ts');
+    return m.exportNcryptsec(this.opts, password, passwordAgain, pin);
+  }
+
   /** Forgot PIN: the protected key is removed; the user signs in again. */
   async forgetPin(): Promise<void> {
     const flows = await this.flows();
+    const pk = this.pubkey;
     flows.forgetPin(this.opts);
+    await this.afterLeaving(pk);
+  }
+
+  /** The account `pk` left this device: the most recently used other one opens, or none. */
+  private async afterLeaving(pk: string | null): Promise<void> {
+    if (pk) dropAccount(this.opts.storage, pk);
+    const next = readAccounts(this.opts.storage).sort((a, b) => b.lastUsedAt - a.lastUsedAt)[0];
+    if (next) return this.switchAccount(next.pubkey);
     this.apply({ pubkey: null, signer: null, needsPin: false, source: 'none' }, true);
+  }
+
+  /** A sign-in succeeded: the account before it is parked, the new one recorded as in use. */
+  private signedIn(before: Slots, state: SessionLoginState): void {
+    if (state.pubkey) {
+      const source: AccountSource =
+        state.source === 'extension' || state.source === 'remote-signer'
+          ? state.source
+          : 'local-key';
+      recordSignIn(this.opts.storage, before, state.pubkey, source);
+      if (before.pubkey && before.pubkey !== state.pubkey) {
+        // The slots now hold the new account only: what the parked one left there goes.
+        const slots = readSlots(this.opts.storage);
+        writeSlots(this.opts.storage, {
+          pubkey: state.pubkey,
+          sec: source === 'local-key' ? slots.sec : null,
+          nip46: source === 'remote-signer' ? slots.nip46 : null,
+        });
+      }
+    }
+    this.apply(state, true);
+  }
+
+  /** An account opened (a switch, or the login sequence of a device with several). */
+  private openAs(state: AccountOpenState, explicit = true): void {
+    if (state.drop) {
+      // A key fetch error drops that account only.
+      const pk = readSlots(this.opts.storage).pubkey;
+      if (pk) dropAccount(this.opts.storage, pk);
+      writeSlots(this.opts.storage, { pubkey: null, sec: null, nip46: null });
+    }
+    this.apply(state, explicit, state.notice);
+  }
+
+  private publishAccounts(): void {
+    this.state.set({ ...this.state.getSnapshot(), accounts: summaries(this.opts.storage) });
   }
 
   private flows(): Promise<typeof LoginFlows> {
     return (this.opts.loadLogin ?? (() => import('./login-flows.ts')))();
   }
 
-  private apply(state: SessionLoginState, explicit = false): void {
+  private apply(
+    state: SessionLoginState,
+    explicit = false,
+    notice?: SessionSnapshot['notice'],
+  ): void {
     if (explicit) this.generation++;
     if (this.current && this.current !== state.signer) this.current.close?.();
     this.current = state.signer;
@@ -249,6 +373,8 @@ export class Session implements Observable<SessionSnapshot> {
         canSign: state.signer !== null,
         resolved: true,
         signedInHere: explicit && state.signer !== null,
+        accounts: summaries(this.opts.storage),
+        ...(notice ? { notice } : {}),
       });
     };
     if (signerState) this.unwatchSigner = signerState.subscribe(publish);

@@ -46,13 +46,15 @@ export default function MenuImpl({
                 className={entry.tone === 'danger' ? 'menu-item menu-item-danger' : 'menu-item'}
                 disabled={entry.disabled}
                 onSelect={entry.onSelect}
+                textValue={entry.label}
+                aria-label={entry.ariaLabel}
               >
                 {entry.icon && (
                   <span className="menu-item-icon" aria-hidden="true">
                     {entry.icon}
                   </span>
                 )}
-                {entry.label}
+                {entry.content ?? entry.label}
               </DropdownMenu.Item>
             </Fragment>
           ))}

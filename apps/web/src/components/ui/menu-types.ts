@@ -10,6 +10,10 @@ export interface MenuEntry {
   /** Draws a separator line before this entry. */
   separated?: boolean;
   disabled?: boolean;
+  /** Rendered instead of `label` (which still names the entry for typeahead). */
+  content?: ReactNode;
+  /** The entry's accessible name when `content` says less or more than `label`. */
+  ariaLabel?: string;
 }
 
 /** The menu is named by its trigger (aria-labelledby), so give the trigger a clear name. */

@@ -1,5 +1,6 @@
 import { isClientError, parseNsec } from '@swell/client';
 import { swell } from '@/data/client.ts';
+import { openUnlock } from '@/features/account/login-dialog.ts';
 import { loadWrite } from '@/features/write/write-store.ts';
 
 /**
@@ -25,6 +26,14 @@ export function loginErrorKey(e: unknown): string {
         return 'login.pinMismatch';
       case 'pin-wrong':
         return 'login.wrongPin';
+      case 'password-wrong':
+        return 'login.wrongPassword';
+      case 'invalid-ncryptsec':
+        return 'login.invalidNcryptsec';
+      case 'password-too-short':
+        return 'login.passwordTooShort';
+      case 'password-mismatch':
+        return 'login.passwordMismatch';
       case 'no_nostr_extension':
         return 'login.noExtension';
       case 'invalid-bunker-url':
@@ -43,6 +52,18 @@ export function loginErrorKey(e: unknown): string {
 /** Throws `invalid-nsec` unless the text decodes as an nsec. */
 export function checkNsec(nsec: string): void {
   parseNsec(nsec.trim()).fill(0);
+}
+
+/** True for a pasted NIP-49 `ncryptsec` (a password opens it; checked fully when it is opened). */
+export const looksLikeNcryptsec = (text: string): boolean =>
+  /^(nostr:)?ncryptsec1/i.test(text.trim());
+
+/**
+ * NIP-49: opens a pasted `ncryptsec` with its password and returns the nsec (nothing is stored:
+ * the PIN step then signs in with it). `password-wrong`, `invalid-ncryptsec`.
+ */
+export function openNcryptsec(ncryptsec: string, password: string): Promise<string> {
+  return swell().session.openNcryptsec(ncryptsec, password);
 }
 
 /** Signs in with a pasted nsec; with a PIN (>= 4 characters, both equal) it is stored encrypted. */
@@ -73,11 +94,36 @@ export function afterPairing(): void {
   afterSignIn();
 }
 
+/**
+ * Opens another account of this device (the avatar menu): a key sealed under a PIN asks for its
+ * own PIN at once; relays and the write path follow the new account.
+ */
+export async function switchAccount(pubkey: string): Promise<void> {
+  await swell().session.switchAccount(pubkey);
+  if (swell().session.getSnapshot().needsPin) openUnlock();
+  afterSignIn();
+}
+
+/** Removes an account and everything of it this device keeps (code loaded on use). */
+export async function removeAccount(pubkey: string): Promise<void> {
+  const { forgetAccount } = await import('@/features/account/forget-account.ts');
+  await forgetAccount(pubkey);
+  if (swell().session.getSnapshot().needsPin) openUnlock();
+  afterSignIn();
+}
+
 /** Forgot PIN: the protected key is removed; the user signs in again. */
 export function forgetPin(): void {
   void swell().session.forgetPin();
 }
 
+/** Signs out of the account in use; the most recently used other account opens, if any. */
 export function signOut(): void {
-  void swell().session.signOut();
+  void signOutNow();
+}
+
+export async function signOutNow(): Promise<void> {
+  await swell().session.signOut();
+  if (swell().session.getSnapshot().needsPin) openUnlock();
+  if (swell().session.pubkey) afterSignIn();
 }

@@ -10,10 +10,13 @@ import { Dialog } from '@/components/ui/dialog.tsx';
 import {
   checkNsec,
   loginErrorKey,
+  looksLikeNcryptsec,
+  openNcryptsec,
   signInWithExtension,
   signInWithNsec,
 } from '@/features/account/account.ts';
 import { leaveForNewAccount, loginClosed } from '@/features/account/start-flow.ts';
+import { swell } from '@/data/client.ts';
 import '@/components/ui/form.css';
 import '@/features/account/login.css';
 
@@ -30,8 +33,11 @@ export default function LoginModal({ onClose: close }: { onClose: () => void }) 
     close();
     loginClosed();
   };
-  const [step, setStep] = useState<'nsec' | 'pin' | 'remote'>('nsec');
+  // Opened while signed in (the avatar menu's Add account), it adds an account (issue 34).
+  const [adding] = useState(() => !!swell().session.pubkey);
+  const [step, setStep] = useState<'nsec' | 'password' | 'pin' | 'remote'>('nsec');
   const [nsec, setNsec] = useState('');
+  const [password, setPassword] = useState('');
   const [pin, setPin] = useState('');
   const [pinAgain, setPinAgain] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -52,12 +58,33 @@ export default function LoginModal({ onClose: close }: { onClose: () => void }) 
 
   const submitNsec = (e: FormEvent) => {
     e.preventDefault();
+    if (looksLikeNcryptsec(nsec)) {
+      setError(null);
+      setStep('password');
+      return;
+    }
     try {
       checkNsec(nsec);
       setError(null);
       setStep('pin');
     } catch (err) {
       setError(loginErrorKey(err));
+    }
+  };
+
+  // NIP-49: the password opens the key here; nothing is stored until the PIN step signs in.
+  const submitPassword = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      setNsec(await openNcryptsec(nsec, password));
+      setPassword('');
+      setStep('pin');
+    } catch (err) {
+      setError(loginErrorKey(err));
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -73,9 +100,60 @@ export default function LoginModal({ onClose: close }: { onClose: () => void }) 
       </Suspense>
     );
 
+  if (step === 'password')
+    return (
+      <Dialog
+        title={t('login.passwordTitle')}
+        description={t('login.passwordIntro')}
+        onClose={onClose}
+        size="sm"
+      >
+        <form onSubmit={(e) => void submitPassword(e)} className="form">
+          <label htmlFor="login-password" className="field-label">
+            {t('login.password')}
+          </label>
+          <input
+            id="login-password"
+            className="input"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'login-password-error' : undefined}
+          />
+          {error && (
+            <p id="login-password-error" role="alert" className="field-error">
+              {t(error)}
+            </p>
+          )}
+          <div className="form-actions login-actions">
+            <Button
+              variant="ghost"
+              disabled={busy}
+              onClick={() => {
+                setError(null);
+                setStep('nsec');
+              }}
+            >
+              {t('login.back')}
+            </Button>
+            <Button type="submit" variant="primary" disabled={busy || !password}>
+              {busy ? t('login.passwordOpening') : t('login.passwordOpen')}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    );
+
   if (step === 'nsec')
     return (
-      <Dialog title={t('login.title')} description={t('login.intro')} onClose={onClose} size="sm">
+      <Dialog
+        title={adding ? t('login.addTitle') : t('login.title')}
+        description={adding ? t('login.addIntro') : t('login.intro')}
+        onClose={onClose}
+        size="sm"
+      >
         <form onSubmit={submitNsec} className="form">
           <label htmlFor="login-nsec" className="field-label">
             {t('login.nsec')}
@@ -85,7 +163,7 @@ export default function LoginModal({ onClose: close }: { onClose: () => void }) 
             className="input"
             type="password"
             autoComplete="off"
-            placeholder="nsec1…"
+            placeholder="nsec1… / ncryptsec1…"
             value={nsec}
             onChange={(e) => setNsec(e.target.value)}
             aria-invalid={error ? true : undefined}
@@ -127,22 +205,26 @@ export default function LoginModal({ onClose: close }: { onClose: () => void }) 
           >
             {t('login.bunker')}
           </Button>
-          <p className="login-or" aria-hidden="true">
-            <span>{t('login.newHere')}</span>
-          </p>
-          <ButtonLink
-            to="/new"
-            size="lg"
-            block
-            variant="ghost"
-            icon={<UserPlus size={18} aria-hidden />}
-            onClick={() => {
-              leaveForNewAccount();
-              onClose();
-            }}
-          >
-            {t('login.createAccount')}
-          </ButtonLink>
+          {!adding && (
+            <>
+              <p className="login-or" aria-hidden="true">
+                <span>{t('login.newHere')}</span>
+              </p>
+              <ButtonLink
+                to="/new"
+                size="lg"
+                block
+                variant="ghost"
+                icon={<UserPlus size={18} aria-hidden />}
+                onClick={() => {
+                  leaveForNewAccount();
+                  onClose();
+                }}
+              >
+                {t('login.createAccount')}
+              </ButtonLink>
+            </>
+          )}
         </form>
       </Dialog>
     );

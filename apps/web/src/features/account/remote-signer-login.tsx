@@ -48,6 +48,8 @@ export default function RemoteSignerLogin({
       })
       .then((p) => {
         current = p;
+        // Cancelled (below, or the dialog closed before the code was ready): not an error.
+        p.signer.catch(() => {});
         if (!live) return p.cancel();
         setPairing(p);
         p.signer.then(

@@ -16,10 +16,20 @@ import '@/features/account/account.css';
  */
 export function SignerBanner() {
   const { t } = useTranslation();
-  const { signer, signerError, signerSlow } = useSession();
+  const { signer, signerError, signerSlow, notice } = useSession();
   useEffect(() => {
     if (signerSlow) notify.warning(t('login.signerSlow'));
   }, [signerSlow, t]);
+  if (notice === 'extension-key-changed')
+    return (
+      <div className="signer-banner" role="alert" data-testid="extension-key-changed">
+        <Unplug size={16} aria-hidden />
+        <span>{t('login.extensionKeyChanged')}</span>
+        <button type="button" className="signer-banner-action" onClick={openLogin}>
+          {t('login.addExtensionKey')}
+        </button>
+      </div>
+    );
   if (signer === 'disconnected')
     return (
       <div className="signer-banner" role="alert" data-testid="signer-disconnected">

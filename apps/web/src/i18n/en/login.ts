@@ -1,10 +1,26 @@
 /** English strings: login. */
 export const login = {
   title: 'Sign in',
-  intro: 'Paste your private key (nsec) to sign in. It never leaves this device.',
+  addTitle: 'Add account',
+  addIntro:
+    'Sign in with another key. You can switch between your accounts from your picture in the navigation.',
+  extensionKeyChanged:
+    'Your extension now holds another key than this account. It is read-only until the extension holds its key again.',
+  addExtensionKey: 'Add the extension’s key',
+  intro:
+    'Paste your private key (nsec, or ncryptsec sealed with a password) to sign in. It never leaves this device.',
   nsec: 'Private key (nsec)',
   submit: 'Sign in',
   invalidKey: 'A valid private key is required (it starts with nsec1).',
+  invalidNcryptsec: 'This ncryptsec cannot be read. Copy it again in full.',
+  passwordTitle: 'Enter the password',
+  passwordIntro: 'This key (ncryptsec) is sealed with a password. It opens on this device only.',
+  password: 'Password',
+  passwordOpen: 'Open key',
+  passwordOpening: 'Opening…',
+  wrongPassword: 'Wrong password',
+  passwordTooShort: 'The password must have at least 8 characters',
+  passwordMismatch: 'Passwords do not match',
   extension: 'Use browser extension',
   noExtension: 'Nostr extension not found',
   pinTitle: 'Create a PIN',

@@ -24,6 +24,11 @@ export const nav = {
   signOut: 'Sign out',
   account: 'Account',
   accountOf: 'Account of {{name}}',
+  accounts: 'Accounts',
+  addAccount: 'Add account',
+  manageAccounts: 'Manage accounts',
+  switchToPrefix: 'Switch to',
+  accountUnread: '{{shown}} unread',
   more: 'More',
   newNote: 'New note',
   badge: {

@@ -13,10 +13,12 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { notify } from '@/components/ui/notify.ts';
 import { swell } from '@/data/client.ts';
 import { useSession } from '@/data/session.ts';
-import { loginErrorKey } from '@/features/account/account.ts';
+import { loginErrorKey, signOutNow } from '@/features/account/account.ts';
 import { PinField } from '@/features/account/pin-field.tsx';
 import { openLogin } from '@/features/account/login-dialog.ts';
 import { CopyField } from '@/features/settings/copy-field.tsx';
+import { DeviceAccounts } from '@/features/settings/device-accounts.tsx';
+import { NcryptsecExport } from '@/features/settings/ncryptsec-export.tsx';
 import { PinForm } from '@/features/settings/pin-form.tsx';
 import '@/components/ui/form.css';
 import '@/screens/settings/settings.css';
@@ -112,7 +114,7 @@ function SecretBackup({ protection }: { protection: Protection }) {
   );
 }
 
-/** `/settings/account`: public key, secret key backup, PIN, sign out. */
+/** `/settings/account`: public key, secret key backup, ncryptsec export, PIN, sign out. */
 export function Component() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -171,6 +173,22 @@ export function Component() {
           </>
         )}
       </section>
+      <section id="accounts" className="settings-section" aria-labelledby="account-accounts">
+        <h2 id="account-accounts" className="settings-section-title">
+          {t('accountSettings.accountsTitle')}
+        </h2>
+        <p className="settings-section-intro">{t('accountSettings.accountsIntro')}</p>
+        <DeviceAccounts />
+      </section>
+      {protection !== 'none' && (
+        <section className="settings-section" aria-labelledby="account-export">
+          <h2 id="account-export" className="settings-section-title">
+            {t('accountSettings.exportTitle')}
+          </h2>
+          <p className="settings-section-intro">{t('accountSettings.exportIntro')}</p>
+          <NcryptsecExport key={version} withPin={protection === 'pin'} />
+        </section>
+      )}
       <section className="settings-section" aria-labelledby="account-pin">
         <h2 id="account-pin" className="settings-section-title">
           {t('accountSettings.pinTitle')}
@@ -235,9 +253,7 @@ export function Component() {
             confirmLabel={t('accountSettings.signOutConfirm')}
             danger
             onConfirm={() => {
-              void swell()
-                .session.signOut()
-                .then(() => navigate('/home'));
+              void signOutNow().then(() => navigate('/home'));
             }}
             onClose={() => setSigningOut(false)}
           />
