@@ -134,10 +134,12 @@ test('Settings > Account: npub, plain-key warning, backup after confirmation, PI
   await page.getByRole('button', { name: 'Hide secret key' }).click();
   await expect(page.getByRole('textbox', { name: 'Secret key (nsec)' })).toHaveCount(0);
 
-  // Set a PIN: the warning goes; the backup now asks for the PIN.
-  await page.getByRole('region', { name: 'PIN' }).getByLabel('PIN', { exact: true }).fill('2468');
-  await page.getByLabel('Repeat PIN').fill('2468');
-  await page.getByRole('button', { name: 'Set PIN' }).click();
+  // Set a PIN: the warning goes; the backup now asks for the PIN. (The ncryptsec export beside
+  // it asks for the PIN too, so the PIN's own fields are looked for in its region.)
+  const pinRegion = page.getByRole('region', { name: 'PIN' });
+  await pinRegion.getByLabel('PIN', { exact: true }).fill('2468');
+  await pinRegion.getByLabel('Repeat PIN').fill('2468');
+  await pinRegion.getByRole('button', { name: 'Set PIN' }).click();
   await expect(page.getByTestId('plain-key-warning')).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('sec'))).not.toContain('nsec1');
   await page.getByRole('button', { name: 'Show secret key' }).click();
@@ -150,10 +152,10 @@ test('Settings > Account: npub, plain-key warning, backup after confirmation, PI
   await expect(page.getByRole('textbox', { name: 'Secret key (nsec)' })).toHaveValue(me.nsec);
 
   // Change the PIN.
-  await page.getByLabel('Current PIN').fill('2468');
-  await page.getByLabel('New PIN').fill('13579');
-  await page.getByLabel('Repeat PIN').fill('13579');
-  await page.getByRole('button', { name: 'Change PIN' }).click();
+  await pinRegion.getByLabel('Current PIN').fill('2468');
+  await pinRegion.getByLabel('New PIN').fill('13579');
+  await pinRegion.getByLabel('Repeat PIN').fill('13579');
+  await pinRegion.getByRole('button', { name: 'Change PIN' }).click();
   await expect(page.getByText('PIN changed', { exact: true })).toBeVisible();
 
   // Sign out, after a confirmation: a guest on /home, nothing stored.
