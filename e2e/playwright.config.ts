@@ -7,14 +7,15 @@ import type { E2eServer } from './servers.ts';
 
 // The real server, built web app and demo network on loopback ports; Debian's Chromium.
 //
-// Two workers (E2E_WORKERS), each with a server of its own: servers.ts starts one devnet server
+// Three workers (E2E_WORKERS), each with a server of its own (on 2 cores the suite used two
+// workers' CPU at about 0.7 cores: most of a test waits on sockets and timers): servers.ts starts one devnet server
 // per worker, on its own port with its own data folder, and each worker's `baseURL` (and
 // E2E_PORT) is its server's. This file is loaded again in every worker process, after Playwright
 // has set TEST_PARALLEL_INDEX (0 to workers - 1; a worker restarted after a failure keeps it), so
 // a worker only ever talks to the server of its index: a spec sees one server used by one test at
 // a time, as it did with a single worker, and specs need nothing but `page.goto('/...')` and the
 // `baseURL` fixture.
-const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 3));
 
 /** Free loopback ports, asked of the system (the config is loaded synchronously). */
 function freePorts(count: number): number[] {

@@ -270,7 +270,7 @@ if (wants('e2e')) {
   check('build web', built);
   if (built) {
     // One server per Playwright worker (e2e/playwright.config.ts), each on its own port.
-    const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+    const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 3));
     const out = join(tmp, 'playwright.json');
     rmSync(out, { force: true });
     const ok = step('playwright', 'playwright', ['test', '-c', 'e2e/playwright.config.ts'], {
