@@ -27,7 +27,12 @@ export interface NutzapRoute {
 
 /** The author's newest nutzap info (kind 10019) from the user's relays, or null. */
 export async function nutzapInfoOf(pubkey: string): Promise<NutzapInfo | null> {
-  const pool = await swell().loadRelays();
+  const client = swell();
+  const pool = await client.loadRelays();
+  // The user's relays applied first: a pool still on none (a zap window opened right after the
+  // page loaded) answers "nothing" at once, and the window would say zap unavailable.
+  if (pool.readRelays().length === 0 && pool.writeRelays().length === 0)
+    await client.connectRelays().catch(() => undefined);
   const relays = [...new Set([...pool.readRelays(), ...pool.writeRelays()])];
   const found = await pool.queryRelays([{ kinds: [NUTZAP_INFO_KIND], authors: [pubkey] }], relays, {
     eoseTimeoutMs: 6000,
